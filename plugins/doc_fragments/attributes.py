@@ -1,0 +1,23 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+
+class ModuleDocFragment:
+    DOCUMENTATION = r"""
+options: {}
+attributes:
+  check_mode:
+    description: Can run in check mode and return changed status prediction without modifying the vault.
+    support: full
+  diff_mode:
+    description: Will return details on what has changed (or possibly needs changing in check mode); secrets masked.
+    support: full
+  action_group:
+    description: Use C(group/credvault.vault.vault) in C(module_defaults) to set defaults for this module.
+    support: full
+    membership:
+      - credvault.vault.vault
+"""

@@ -1,0 +1,144 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+
+class ModuleDocFragment:
+    # Mirrors plugins/module_utils/_options.py:connection_argument_spec() exactly.
+    DOCUMENTATION = r"""
+options:
+  url:
+    description:
+      - Base URL of the vault, V(https://<host>:<port>). The client derives C({base_url}/restapi/json/v1)
+        and C({base_url}/api/pki/restapi) from it.
+      - If not set, the environment variable E(CREDVAULT_URL) is used.
+    type: str
+    required: true
+  auth_token:
+    description:
+      - The API token, sent in the C(AUTHTOKEN) header of every request.
+      - If not set, the environment variable E(CREDVAULT_AUTH_TOKEN) is used.
+    type: str
+    required: true
+  org_name:
+    description:
+      - Display name of the organization in which calls act, sent in the C(orgName) header.
+      - If not set, the environment variable E(CREDVAULT_ORG_NAME) is used.
+    type: str
+  edition:
+    description:
+      - Edition of the vault, V(A) or V(B).
+      - With both O(edition) and O(build) set, a call the vault does not have (an endpoint, or an input field such
+        as the TOTP fields) is refused before anything is sent, naming the build it needs. Without them, the
+        vault's own answer decides.
+      - If not set, the environment variable E(CREDVAULT_EDITION) is used.
+    type: str
+    choices: [A, B]
+  build:
+    description:
+      - Build number of the vault. See O(edition).
+      - If not set, the environment variable E(CREDVAULT_BUILD) is used.
+    type: int
+  validate_certs:
+    description:
+      - Whether to verify the vault's TLS certificate. Leave it on in production and use O(ca_path) for a private CA.
+      - If not set, the environment variable E(CREDVAULT_VALIDATE_CERTS) is used.
+    type: bool
+    default: true
+  ca_path:
+    description:
+      - A PEM file with the CA certificate(s) that signed the vault's certificate.
+      - If not set, the environment variable E(CREDVAULT_CA_PATH) is used.
+    type: path
+  timeout:
+    description:
+      - Seconds to wait for the vault to answer one request.
+      - If not set, the environment variable E(CREDVAULT_TIMEOUT) is used.
+    type: int
+    default: 30
+  retries:
+    description:
+      - How many times to retry a read after a connection error or an HTTP 429, 502, 503 or 504, with capped,
+        jittered exponential backoff. A write is retried only when it was never sent or was answered 429.
+      - If not set, the environment variable E(CREDVAULT_RETRIES) is used.
+    type: int
+    default: 3
+requirements:
+  - requests
+"""
+
+    # Sources that plugins (the lookups) read in addition; modules use the environment fallback only.
+    PLUGINS = r"""
+options:
+  url:
+    env:
+      - name: CREDVAULT_URL
+    ini:
+      - section: credvault_vault
+        key: url
+    vars:
+      - name: credvault_url
+  auth_token:
+    env:
+      - name: CREDVAULT_AUTH_TOKEN
+    vars:
+      - name: credvault_auth_token
+  org_name:
+    env:
+      - name: CREDVAULT_ORG_NAME
+    ini:
+      - section: credvault_vault
+        key: org_name
+    vars:
+      - name: credvault_org_name
+  edition:
+    env:
+      - name: CREDVAULT_EDITION
+    ini:
+      - section: credvault_vault
+        key: edition
+    vars:
+      - name: credvault_edition
+  build:
+    env:
+      - name: CREDVAULT_BUILD
+    ini:
+      - section: credvault_vault
+        key: build
+    vars:
+      - name: credvault_build
+  validate_certs:
+    env:
+      - name: CREDVAULT_VALIDATE_CERTS
+    ini:
+      - section: credvault_vault
+        key: validate_certs
+    vars:
+      - name: credvault_validate_certs
+  ca_path:
+    env:
+      - name: CREDVAULT_CA_PATH
+    ini:
+      - section: credvault_vault
+        key: ca_path
+    vars:
+      - name: credvault_ca_path
+  timeout:
+    env:
+      - name: CREDVAULT_TIMEOUT
+    ini:
+      - section: credvault_vault
+        key: timeout
+    vars:
+      - name: credvault_timeout
+  retries:
+    env:
+      - name: CREDVAULT_RETRIES
+    ini:
+      - section: credvault_vault
+        key: retries
+    vars:
+      - name: credvault_retries
+"""

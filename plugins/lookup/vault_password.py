@@ -1,0 +1,140 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+name: vault_password
+short_description: Fetch account passwords and TOTP codes from the credential vault
+version_added: 0.1.0
+description:
+  - Returns the password (or the current TOTP code) of each account named, as a list of strings in term order.
+  - All terms of one call share one HTTP session. Each term costs one request to resolve the names to ids
+    (C(GET_RESOURCEACCOUNTID)) and one to fetch the secret.
+author:
+  - credvault maintainers
+options:
+  _terms:
+    description:
+      - Accounts as V(RESOURCE/ACCOUNT), split at the first C(/).
+      - For a resource name that contains C(/), use O(resource) and O(account) instead.
+    type: list
+    elements: str
+    required: false
+  resource:
+    description: Name of the resource, instead of a term. Used together with O(account).
+    type: str
+  account:
+    description: Name of the account, instead of a term. Used together with O(resource).
+    type: str
+  field:
+    description: V(password) fetches the password (C(GET PASSWORD)); V(totp) the current TOTP code (C(FETCH_CURRENT_TOTP),
+      edition A from build 12430).
+    type: str
+    choices: [password, totp]
+    default: password
+  reason:
+    description: Reason for the retrieval (C(REASON)); needed where the vault forces a reason.
+    type: str
+  ticket_id:
+    description: Ticket id for the retrieval (C(TICKETID)); needed where ticketing is enabled.
+    type: str
+extends_documentation_fragment:
+  - credvault.vault.connection
+  - credvault.vault.connection.plugins
+notes:
+  - A missing resource or account and a refused retrieval (reason or ticket missing, no access) fail with different
+    messages; neither contains the secret.
+  - Use the lookup in C(no_log) tasks, or only where the value is not printed.
+"""
+
+EXAMPLES = r"""
+- name: Use a password in a task without showing it
+  ansible.builtin.user:
+    name: deploy
+    password: "{{ lookup('credvault.vault.vault_password', 'web-01/deploy', reason='Release 4.2') | password_hash }}"
+  no_log: true
+
+- name: A TOTP code, with the ticket the vault demands
+  ansible.builtin.set_fact:
+    console_code: "{{ lookup('credvault.vault.vault_password', 'web-01/console', field='totp') }}"
+  no_log: true
+
+- name: Names containing a slash
+  ansible.builtin.set_fact:
+    db_password: "{{ lookup('credvault.vault.vault_password', resource='db/primary', account='app',
+                            reason='Migration', ticket_id='CHG-1234') }}"
+  no_log: true
+
+- name: Several accounts in one call (one session)
+  ansible.builtin.set_fact:
+    passwords: "{{ query('credvault.vault.vault_password', 'web-01/root', 'web-02/root') }}"
+  no_log: true
+"""
+
+RETURN = r"""
+_raw:
+  description: One password or TOTP code per account, in the order of the terms.
+  type: list
+  elements: str
+"""
+
+from ansible.errors import AnsibleLookupError
+from ansible.plugins.lookup import LookupBase
+
+from ansible_collections.credvault.vault.plugins.module_utils import _account
+from ansible_collections.credvault.vault.plugins.module_utils._client import HAS_REQUESTS
+from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError, VaultNotFoundError
+from ansible_collections.credvault.vault.plugins.module_utils._options import client_from_options
+
+
+def split_term(term):
+    resource, sep, account = str(term).partition("/")
+    if not sep or not resource or not account:
+        raise AnsibleLookupError("vault_password: %r is not RESOURCE/ACCOUNT; for names containing '/' use the "
+                                 "resource= and account= keywords" % str(term))
+    return resource, account
+
+
+class LookupModule(LookupBase):
+    def run(self, terms, variables=None, **kwargs):
+        self.set_options(var_options=variables, direct=kwargs)
+        if not HAS_REQUESTS:
+            raise AnsibleLookupError("vault_password: the Python library 'requests' is required on the controller")
+        names = self._names(terms)
+        try:
+            client = client_from_options(self.get_option)
+        except VaultError as exc:
+            raise AnsibleLookupError("vault_password: %s" % exc) from None
+        try:
+            return [self._fetch(client, resource, account) for resource, account in names]
+        finally:
+            client.close()
+
+    def _names(self, terms):
+        resource, account = self.get_option("resource"), self.get_option("account")
+        if resource or account:
+            if terms or not (resource and account):
+                raise AnsibleLookupError("vault_password: give either terms RESOURCE/ACCOUNT, or both resource= and "
+                                         "account= without terms")
+            return [(resource, account)]
+        if not terms:
+            raise AnsibleLookupError("vault_password: no account given")
+        return [split_term(term) for term in terms]
+
+    def _fetch(self, client, resource, account):
+        label = "%s/%s" % (resource, account)
+        try:
+            ref = _account.require_account(client, resource, account)
+        except VaultNotFoundError as exc:
+            raise AnsibleLookupError("vault_password: not found: %s" % exc) from None
+        except VaultError as exc:
+            raise AnsibleLookupError("vault_password: could not look up %s: %s" % (label, exc)) from None
+        try:
+            if self.get_option("field") == "totp":
+                return _account.get_totp(client, ref)
+            return _account.get_password(client, ref, self.get_option("reason"), self.get_option("ticket_id"))
+        except VaultError as exc:
+            raise AnsibleLookupError("vault_password: the vault refused the %s of %s: %s"
+                                     % (self.get_option("field"), label, exc)) from None

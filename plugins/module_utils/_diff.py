@@ -1,0 +1,45 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""Tracks what differs between the vault and the task; feeds diff mode and check mode alike."""
+
+from __future__ import annotations
+
+HIDDEN = "<hidden>"
+HIDDEN_CHANGED = "<hidden, changed>"
+
+
+class DifferenceTracker:
+    def __init__(self):
+        self.before = {}
+        self.after = {}
+        self.changed_names = []
+
+    def compare(self, name, current, desired, secret=False):
+        """Record one value; ``desired`` None means "not managed by this task". Returns True when it differs."""
+        if desired is None:
+            if not secret:
+                self.before[name] = self.after[name] = current
+            return False
+        differs = current != desired
+        self.record(name, current, desired, differs, secret)
+        return differs
+
+    def record(self, name, current, desired, differs, secret=False):
+        """Record a value whose difference was decided elsewhere (a secret compared by the vault, say)."""
+        if differs:
+            self.changed_names.append(name)
+        if secret:
+            self.before[name] = HIDDEN
+            self.after[name] = HIDDEN_CHANGED if differs else HIDDEN
+        else:
+            self.before[name] = current
+            self.after[name] = desired if differs else current
+
+    @property
+    def changed(self):
+        return bool(self.changed_names)
+
+    def diff(self):
+        return {"before": dict(self.before), "after": dict(self.after)}

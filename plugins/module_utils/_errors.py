@@ -1,0 +1,53 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""Typed errors raised by the client. The client never fails a module itself.
+
+Messages carry the operation name, the HTTP status and the vault's own message,
+and never a header, a token or a secret value sent in the request.
+"""
+
+from __future__ import annotations
+
+
+class VaultError(Exception):
+    """Base of every error the client raises."""
+
+    def __init__(self, message, operation=None, http_status=None, vault_message=None):
+        super().__init__(message)
+        self.operation = operation
+        self.http_status = http_status
+        self.vault_message = vault_message
+
+    def to_result(self):
+        """The fields a module returns beside ``msg`` when it fails."""
+        return {"operation": self.operation, "http_status": self.http_status, "vault_message": self.vault_message}
+
+
+class VaultConfigError(VaultError):
+    """The connection options are unusable (missing url or token, bad edition...)."""
+
+
+class VaultUnsupportedError(VaultError):
+    """The configured edition or build lacks the endpoint or one of the fields sent."""
+
+
+class VaultConnectionError(VaultError):
+    """No answer: connection refused, TLS failure, timeout."""
+
+
+class VaultResponseError(VaultError):
+    """The vault answered, but not in any shape the spec describes."""
+
+
+class VaultAPIError(VaultError):
+    """The vault answered with a failed ``result.status``."""
+
+
+class VaultInputError(VaultError):
+    """The request would be refused by the vault's own rules; caught before anything is sent."""
+
+
+class VaultNotFoundError(VaultError):
+    """A named resource or account does not exist (or is not visible to this token)."""

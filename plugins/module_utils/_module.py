@@ -1,0 +1,43 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""The base of every module: argspec with connection options, one client, one place errors become failures."""
+
+from __future__ import annotations
+
+from ansible.module_utils.basic import AnsibleModule, missing_required_lib
+
+from ._client import HAS_REQUESTS
+from ._errors import VaultError
+from ._options import client_from_options, connection_argument_spec
+
+
+class VaultModule:
+    def __init__(self, argument_spec, **kwargs):
+        spec = connection_argument_spec()
+        spec.update(argument_spec)
+        kwargs.setdefault("supports_check_mode", True)
+        self.module = AnsibleModule(argument_spec=spec, **kwargs)
+        if not HAS_REQUESTS:
+            self.module.fail_json(msg=missing_required_lib("requests"))
+        self.params = self.module.params
+        self.check_mode = self.module.check_mode
+        self._client = None
+
+    @property
+    def client(self):
+        if self._client is None:
+            self._client = client_from_options(self.params.get)
+        return self._client
+
+    def run(self, work):
+        """Call ``work()`` and exit with its result dict; a ``VaultError`` becomes the task's failure."""
+        try:
+            result = work()
+        except VaultError as exc:
+            self.module.fail_json(msg=str(exc), **exc.to_result())
+        finally:
+            if self._client is not None:
+                self._client.close()
+        self.module.exit_json(**result)

@@ -1,0 +1,206 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: vault_resource
+short_description: Manage resources in the credential vault
+version_added: 0.1.0
+description:
+  - Create, edit and delete resources (managed systems) in the vault.
+  - Only the options given are compared; the module edits only what differs, and a run that changes nothing
+    sends only reads.
+author:
+  - credvault maintainers
+options:
+  name:
+    description: Name of the resource (C(RESOURCENAME)).
+    type: str
+    required: true
+  state:
+    description: Whether the resource exists. Deleting a resource deletes its accounts.
+    type: str
+    choices: [present, absent]
+    default: present
+  type:
+    description:
+      - Resource type (C(RESOURCETYPE)), for example V(Linux) or V(Windows). Required to create the resource.
+      - The vault refuses to change a type from or to key store, license store, Rackspace or AWS IAM;
+        the module fails before sending anything in that case.
+    type: str
+  description:
+    description: Description (C(RESOURCEDESCRIPTION)).
+    type: str
+  resource_url:
+    description: URL of the resource (C(RESOURCEURL)).
+    type: str
+  department:
+    description: Department (C(DEPARTMENT)).
+    type: str
+  location:
+    description: Location (C(LOCATION)).
+    type: str
+  password_policy:
+    description: Name of the resource's password policy (C(RESOURCEPASSWORDPOLICY)).
+    type: str
+  owner:
+    description:
+      - User name of the owner (C(OWNERNAME)); for a directory user V(<domain>\\<user>).
+      - The vault requires it when an administrator, password administrator or privileged administrator creates a
+        resource. The API cannot change the owner of an existing resource, so a different owner only warns.
+    type: str
+  custom_fields:
+    description:
+      - Resource-level additional fields, label to value. At most 20.
+      - Labels not listed are left as they are.
+    type: dict
+  resource_group:
+    description:
+      - Static resource group the new resource joins (C(RESOURCEGROUPNAME)); the vault creates the group when it
+        does not exist. Used only when the resource is created.
+    type: str
+  first_account:
+    description:
+      - The account created together with the resource. Required to create the resource, ignored afterwards
+        (manage accounts with M(credvault.vault.vault_account)).
+    type: dict
+    suboptions:
+      name:
+        description: Account name (C(ACCOUNTNAME)).
+        type: str
+        required: true
+      password:
+        description: The account's password (C(PASSWORD)).
+        type: str
+        required: true
+      password_policy:
+        description: Name of the account's password policy (C(ACCOUNTPASSWORDPOLICY)).
+        type: str
+      notes:
+        description: Notes of the account (C(NOTES)).
+        type: str
+      custom_fields:
+        description: Account-level additional fields, label to value. At most 20.
+        type: dict
+extends_documentation_fragment:
+  - credvault.vault.connection
+  - credvault.vault.attributes
+seealso:
+  - module: credvault.vault.vault_account
+"""
+
+EXAMPLES = r"""
+- name: A Linux server with its root account
+  credvault.vault.vault_resource:
+    url: https://vault.example.com:7272
+    auth_token: "{{ vault_token }}"
+    name: web-01
+    type: Linux
+    description: Front web server
+    resource_url: https://web-01.example.com
+    department: Operations
+    location: Paris
+    owner: admin
+    custom_fields:
+      Environment: production
+    first_account:
+      name: root
+      password: "{{ web01_root_password }}"
+
+- name: The same, with connection settings from module_defaults
+  module_defaults:
+    group/credvault.vault.vault:
+      url: https://vault.example.com:7272
+      auth_token: "{{ vault_token }}"
+  block:
+    - name: Remove a decommissioned server and its accounts
+      credvault.vault.vault_resource:
+        name: web-00
+        state: absent
+"""
+
+RETURN = r"""
+resource:
+  description:
+    - The resource as the vault describes it (C(GET RESOURCE ACCOUNTLIST) Details), with its C(ACCOUNT LIST).
+    - Empty after deletion and in check mode when the resource would be created.
+  returned: success
+  type: dict
+  sample:
+    RESOURCE ID: "1"
+    RESOURCE NAME: web-01
+    RESOURCE TYPE: Linux
+    RESOURCE DESCRIPTION: Front web server
+    PASSWORD POLICY: Strong
+    RESOURCE OWNER: admin
+    CUSTOM FIELD: []
+    ACCOUNT LIST:
+      - ACCOUNT ID: "1"
+        ACCOUNT NAME: root
+        PASSWDID: "1"
+        ISFAVPASS: "false"
+        PASSWORD STATUS: "*****"
+"""
+
+from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
+from ansible_collections.credvault.vault.plugins.module_utils import _resource
+
+
+def argument_spec():
+    return {
+        "name": {"type": "str", "required": True},
+        "state": {"type": "str", "choices": ["present", "absent"], "default": "present"},
+        "type": {"type": "str"},
+        "description": {"type": "str"},
+        "resource_url": {"type": "str"},
+        "department": {"type": "str"},
+        "location": {"type": "str"},
+        "password_policy": {"type": "str"},
+        "owner": {"type": "str"},
+        "custom_fields": {"type": "dict"},
+        "resource_group": {"type": "str"},
+        "first_account": {
+            "type": "dict",
+            "options": {
+                "name": {"type": "str", "required": True},
+                "password": {"type": "str", "required": True, "no_log": True},
+                "password_policy": {"type": "str"},
+                "notes": {"type": "str"},
+                "custom_fields": {"type": "dict"},
+            },
+        },
+    }
+
+
+def main():
+    vault = VaultModule(argument_spec())
+    params = vault.params
+
+    def work():
+        if params["state"] == "absent":
+            tracker, resource = _resource.ensure_absent(vault.client, params["name"], vault.check_mode)
+        else:
+            desired = dict(params, custom_fields=_strings(params["custom_fields"]))
+            if desired["first_account"]:
+                desired["first_account"] = dict(desired["first_account"],
+                                                custom_fields=_strings(desired["first_account"]["custom_fields"]))
+            tracker, resource = _resource.ensure_present(vault.client, desired, vault.check_mode)
+            owner = (resource or {}).get("RESOURCE OWNER")
+            if params["owner"] and owner and owner != params["owner"]:
+                vault.module.warn("resource %s is owned by %s; the API cannot change the owner to %s"
+                                  % (params["name"], owner, params["owner"]))
+        return {"changed": tracker.changed, "diff": tracker.diff(), "resource": resource or {}}
+
+    vault.run(work)
+
+
+def _strings(fields):
+    """Custom field values are strings in the vault; YAML may hand over numbers or booleans."""
+    return None if fields is None else {str(label): str(value) for label, value in fields.items()}
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+# -*- coding: utf-8 -*-
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Resource and account convergence against a scripted client: what is sent, and only that."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from ansible_collections.credvault.vault.plugins.module_utils import _account, _resource
+from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
+from ansible_collections.credvault.vault.plugins.module_utils._errors import (
+    VaultAPIError,
+    VaultInputError,
+    VaultNotFoundError,
+)
+from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
+from ansible_collections.credvault.vault.plugins.module_utils._totp import code_at, decode_secret
+
+
+class ScriptedClient:
+    """Answers catalogue keys from a table; records (key, path, details, query)."""
+
+    def __init__(self, answers):
+        self.answers = answers
+        self.calls = []
+
+    def call(self, key, path=None, details=None, query=None, files=None):
+        self.calls.append((key, path, details, query))
+        answer = self.answers[key]
+        if callable(answer):
+            answer = answer(path, details, query)
+        if isinstance(answer, Exception):
+            raise answer
+        return VaultResponse("OP", "Success", "", None, answer, None, 200, {})
+
+    def writes(self):
+        return [key for key, *_ in self.calls if not CATALOGUE[key].is_read]
+
+
+RESOURCE = {"RESOURCE ID": "7", "RESOURCE NAME": "web", "RESOURCE TYPE": "Linux", "RESOURCE DESCRIPTION": "d",
+            "RESOURCE URL": "", "DEPARTMENT": "Ops", "LOCATION": "Paris", "PASSWORD POLICY": "Strong",
+            "RESOURCE OWNER": "admin",
+            "CUSTOM FIELD": [{"CUSTOMFIELDLABEL": "Env", "CUSTOMFIELDVALUE": "prod", "CUSTOMFIELDTYPE": "Character",
+                              "CUSTOMFIELDCOLUMNNAME": "COLUMN_CHAR1"}],
+            "ACCOUNT LIST": [{"ACCOUNT ID": "3", "ACCOUNT NAME": "root"}]}
+NOT_FOUND = VaultAPIError("GET_RESOURCEID failed: Resource web does not exist")
+
+
+def present_resource(**extra):
+    return ScriptedClient(dict({"get_resource_id": {"RESOURCEID": "7"}, "get_account_list": RESOURCE,
+                                "edit_resource": None}, **extra))
+
+
+def test_converged_resource_sends_only_reads():
+    client = present_resource()
+    tracker, after = _resource.ensure_present(client, {"name": "web", "type": "Linux", "location": "Paris",
+                                                       "custom_fields": {"Env": "prod"}}, False)
+    assert not tracker.changed and client.writes() == [] and after == RESOURCE
+    assert [key for key, *_ in client.calls] == ["get_resource_id", "get_account_list"]
+
+
+def test_resource_edit_sends_only_what_differs():
+    client = present_resource()
+    tracker, _after = _resource.ensure_present(client, {"name": "web", "location": "Lyon", "department": "Ops",
+                                                        "custom_fields": {"Env": "prod", "Tier": "1"}}, False)
+    edits = [details for key, _path, details, _query in client.calls if key == "edit_resource"]
+    assert edits == [{"LOCATION": "Lyon", "RESOURCECUSTOMFIELD": [{"CUSTOMLABEL": "Tier", "CUSTOMVALUE": "1"}]}]
+    assert tracker.diff()["after"]["location"] == "Lyon" and tracker.diff()["before"]["location"] == "Paris"
+
+
+def test_resource_check_mode_writes_nothing():
+    client = present_resource()
+    tracker, _after = _resource.ensure_present(client, {"name": "web", "location": "Lyon"}, True)
+    assert tracker.changed and client.writes() == []
+
+
+def test_absent_resource_is_confirmed_by_the_list_then_created_with_an_edit_for_description():
+    created = []
+
+    def resource_id(path, details, query):
+        return {"RESOURCEID": "9"} if created else NOT_FOUND
+
+    def create(path, details, query):
+        created.append(details)
+
+    client = ScriptedClient({"get_resource_id": resource_id, "get_resources": [{"RESOURCE NAME": "other"}],
+                             "create_resource": create, "edit_resource": None, "get_account_list": RESOURCE})
+    desired = {"name": "web", "type": "Linux", "description": "front", "owner": "admin",
+               "first_account": {"name": "root", "password": "pw", "notes": "n"}}
+    tracker, _after = _resource.ensure_present(client, desired, False)
+    assert tracker.changed
+    assert created == [{"RESOURCENAME": "web", "ACCOUNTNAME": "root", "PASSWORD": "pw", "RESOURCETYPE": "Linux",
+                        "OWNERNAME": "admin", "NOTES": "n"}]
+    assert ("edit_resource", {"resource_id": "9"}, {"RESOURCEDESCRIPTION": "front"}, None) in client.calls
+
+
+def test_creating_without_first_account_fails_before_any_write():
+    client = ScriptedClient({"get_resource_id": NOT_FOUND, "get_resources": []})
+    with pytest.raises(VaultInputError, match="first_account"):
+        _resource.ensure_present(client, {"name": "web", "type": "Linux"}, False)
+    assert client.writes() == []
+
+
+@pytest.mark.parametrize("current, desired", [("Linux", "License Store"), ("Key Store", "Windows")])
+def test_refused_type_changes_fail_before_any_write(current, desired):
+    client = present_resource(get_account_list=dict(RESOURCE, **{"RESOURCE TYPE": current}))
+    with pytest.raises(VaultInputError, match="cannot change"):
+        _resource.ensure_present(client, {"name": "web", "type": desired}, False)
+    assert client.writes() == []
+
+
+def test_too_many_custom_fields_fail_before_any_request():
+    client = present_resource()
+    with pytest.raises(VaultInputError, match="at most 20"):
+        _resource.ensure_present(client, {"name": "web", "custom_fields": {str(i): "v" for i in range(21)}}, False)
+    assert client.calls == []
+
+
+ACCOUNT = {"DESCRIPTION": "notes", "PASSWDID": "3", "PASSWORD STATUS": "*****", "CUSTOM FIELD": []}
+
+
+def present_account(**extra):
+    return ScriptedClient(dict({"get_resource_account_ids": {"RESOURCEID": "7", "ACCOUNTID": "3"},
+                                "get_account_details": ACCOUNT, "get_password": {"PASSWORD": "same"},
+                                "edit_account": None, "change_password": None}, **extra))
+
+
+def test_converged_account_reads_the_password_and_writes_nothing():
+    client = present_account()
+    tracker, after = _account.ensure_present(client, {"resource": "web", "name": "root", "password": "same",
+                                                      "update_password": "always", "notes": "notes"}, False)
+    assert not tracker.changed and client.writes() == []
+    assert after["ACCOUNT ID"] == "3" and "PASSWORD" not in after
+
+
+def test_password_change_sends_change_password_with_reason_and_ticket():
+    client = present_account()
+    tracker, _after = _account.ensure_present(client, {"resource": "web", "name": "root", "password": "new",
+                                                       "update_password": "always", "reason": "r",
+                                                       "ticket_id": "T1"}, False)
+    assert tracker.changed and client.writes() == ["change_password"]
+    change = [details for key, _p, details, _q in client.calls if key == "change_password"][0]
+    assert change == {"NEWPASSWORD": "new", "RESETTYPE": "LOCAL", "REASON": "r", "TICKETID": "T1"}
+    assert "new" not in str(tracker.diff())
+
+
+def test_on_create_does_not_read_the_password():
+    client = present_account()
+    _account.ensure_present(client, {"resource": "web", "name": "root", "password": "new",
+                                     "update_password": "on_create"}, False)
+    assert "get_password" not in [key for key, *_ in client.calls]
+
+
+def test_same_totp_secret_is_not_rewritten():
+    secret = "JBSWY3DPEHPK3PXP"
+    code = code_at(decode_secret(secret), int(time.time() // 30), "SHA1", 6)
+    client = present_account(get_totp={"TOTP": code})
+    tracker, _ = _account.ensure_present(client, {"resource": "web", "name": "root", "totp_secret": secret}, False)
+    assert not tracker.changed and client.writes() == []
+    client = present_account(get_totp={"TOTP": code})
+    tracker, _ = _account.ensure_present(client, {"resource": "web", "name": "root",
+                                                  "totp_secret": "GEZDGNBVGY3TQOJQ"}, False)
+    edit = [details for key, _p, details, _q in client.calls if key == "edit_account"][0]
+    assert tracker.changed and edit == {"TOTP_SECRET": "GEZDGNBVGY3TQOJQ", "ACCOUNTNAME": "root"}
+
+
+def test_empty_totp_secret_removes_only_an_existing_totp():
+    client = present_account(get_totp=VaultAPIError("FETCH_CURRENT_TOTP failed: TOTP is not configured"))
+    tracker, _ = _account.ensure_present(client, {"resource": "web", "name": "root", "totp_secret": ""}, False)
+    assert not tracker.changed and client.writes() == []
+
+
+def test_missing_resource_and_missing_account_are_told_apart():
+    client = ScriptedClient({"get_resource_account_ids": VaultAPIError("x"), "get_resource_id": NOT_FOUND,
+                             "get_resources": []})
+    with pytest.raises(VaultNotFoundError, match="resource web does not exist"):
+        _account.require_account(client, "web", "root")
+    client = ScriptedClient({"get_resource_account_ids": VaultAPIError("x"), "get_resource_id": {"RESOURCEID": "7"},
+                             "get_account_list": RESOURCE})
+    with pytest.raises(VaultNotFoundError, match="resource web has no account admin"):
+        _account.require_account(client, "web", "admin")
+
+
+def test_add_accounts_per_item_failure_is_reported():
+    client = ScriptedClient({
+        "get_resource_account_ids": VaultAPIError("x"), "get_resource_id": {"RESOURCEID": "7"},
+        "get_account_list": RESOURCE,
+        "add_accounts": [{"admin": {"STATUS": "Password does not conform to the policy"}}]})
+    with pytest.raises(VaultAPIError, match="does not conform"):
+        _account.ensure_present(client, {"resource": "web", "name": "admin", "password": "x"}, False)
