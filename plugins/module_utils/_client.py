@@ -119,11 +119,13 @@ class VaultClient:
         self.session.headers.update({"AUTHTOKEN": self._token, "User-Agent": USER_AGENT, "Accept": "application/json"})
         if org_name:
             self.session.headers["orgName"] = to_plain(org_name)
+        # Passed with every request: requests lets REQUESTS_CA_BUNDLE/CURL_CA_BUNDLE override Session.verify.
+        self.verify = True
         if not validate_certs:
             disable_warnings(InsecureRequestWarning)
-            self.session.verify = False
+            self.verify = False
         elif ca_path:
-            self.session.verify = ca_path
+            self.verify = to_plain(ca_path)
 
     @staticmethod
     def _base_url(url):
@@ -194,7 +196,7 @@ class VaultClient:
             try:
                 self.requests_sent += 1
                 response = self.session.request(method, url, params=params, data=form, files=upload,
-                                                timeout=self.timeout)
+                                                timeout=self.timeout, verify=self.verify)
             except requests.exceptions.SSLError:
                 raise VaultConnectionError(
                     "%s: TLS verification of %s failed (point ca_path at the vault's CA certificate)"

@@ -41,9 +41,16 @@ def test_headers_carry_token_and_org_name():
 
 
 def test_tls_settings():
-    assert VaultClient("https://v", "t").session.verify is True
-    assert VaultClient("https://v", "t", ca_path="/ca.pem").session.verify == "/ca.pem"
-    assert VaultClient("https://v", "t", validate_certs=False, ca_path="/ca.pem").session.verify is False
+    assert VaultClient("https://v", "t").verify is True
+    assert VaultClient("https://v", "t", ca_path="/ca.pem").verify == "/ca.pem"
+    assert VaultClient("https://v", "t", validate_certs=False, ca_path="/ca.pem").verify is False
+
+
+def test_ca_path_wins_over_requests_ca_bundle_environment(make_client, monkeypatch):
+    monkeypatch.setenv("REQUESTS_CA_BUNDLE", "/etc/ssl/certs/ca-certificates.crt")
+    client = make_client(ok([]), ca_path="/private/ca.pem")
+    client.call("get_resources")
+    assert client.session.calls[0]["verify"] == "/private/ca.pem"
 
 
 @pytest.mark.parametrize("url", [None, "", "http://vault.example", "vault.example", "https://"])

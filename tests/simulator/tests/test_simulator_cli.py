@@ -1,0 +1,57 @@
+"""The real ``vault-simulator`` command, over real HTTPS."""
+import json
+import os
+import queue
+import signal
+import ssl
+import subprocess
+import sys
+import threading
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+SIMULATOR_DIR = Path(__file__).resolve().parents[1]
+SECRET_REASON = "reason-that-must-not-be-logged"
+
+
+def command():
+    """The installed console script when there is one, else the same entry point via ``-m``."""
+    script = Path(sys.executable).with_name("vault-simulator")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "vault_simulator"]
+
+
+def first_line(stream, timeout=30):
+    lines = queue.Queue()
+    threading.Thread(target=lambda: lines.put(stream.readline()), daemon=True).start()
+    return lines.get(timeout=timeout)
+
+
+def test_cli_announces_itself_and_serves_https(tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SIMULATOR_DIR), os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.Popen(
+        command() + ["--edition", "A", "--build", "12300", "--port", "0", "--admin-token", "CLI-TOKEN",
+                     "--tls-dir", str(tmp_path / "tls"), "--require-reason"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        ready = json.loads(first_line(process.stdout))
+        assert set(ready) == {"url", "token", "ca_path", "edition", "build"}
+        assert ready["url"].startswith("https://127.0.0.1:") and int(ready["url"].rsplit(":", 1)[1]) > 0
+        assert (ready["token"], ready["edition"], ready["build"]) == ("CLI-TOKEN", "A", 12300)
+        assert ready["ca_path"] == str(tmp_path / "tls" / "ca.pem")
+
+        input_data = json.dumps({"operation": {"Details": {"REASON": SECRET_REASON}}})
+        url = ready["url"] + "/restapi/json/v1/resources?" + urllib.parse.urlencode({"INPUT_DATA": input_data})
+        request = urllib.request.Request(url, headers={"AUTHTOKEN": ready["token"]})
+        context = ssl.create_default_context(cafile=ready["ca_path"])
+        with urllib.request.urlopen(request, context=context, timeout=30) as response:
+            body = json.load(response)
+        assert body["operation"]["name"] == "GET RESOURCES"
+        assert body["operation"]["result"]["status"] == "Success"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert stdout == ""  # nothing after the ready line
+    assert "/restapi/json/v1/resources" in stderr
+    assert SECRET_REASON not in stderr and "CLI-TOKEN" not in stderr

@@ -1,0 +1,72 @@
+"""The ``vault-simulator`` command: start an HTTPS vault and announce it on stdout.
+
+When the socket listens, exactly one JSON line is printed to stdout::
+
+    {"url": "https://127.0.0.1:PORT", "token": "...", "ca_path": "/abs/ca.pem",
+     "edition": "A", "build": 12450}
+
+Everything else (the request log) goes to stderr. SIGTERM and SIGINT stop it.
+"""
+import argparse
+import json
+import shutil
+import signal
+import sys
+import tempfile
+
+from vault_simulator.app import create_app
+from vault_simulator.config import DEFAULT_BUILDS, EDITIONS, SimulatorConfig
+from vault_simulator.server import serve
+from vault_simulator.simulator import simulator_of
+from vault_simulator.tls import create_tls_files
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(prog="vault-simulator", description="Simulate the credential vault REST API.")
+    parser.add_argument("--edition", choices=EDITIONS, default="A", help="vault edition (default: A)")
+    parser.add_argument("--build", type=int, help=f"build number (default: A {DEFAULT_BUILDS['A']}, "
+                                                  f"B {DEFAULT_BUILDS['B']})")
+    parser.add_argument("--port", type=int, default=0, help="port to listen on (default: 0, a free port)")
+    parser.add_argument("--host", choices=("127.0.0.1", "localhost"), default="127.0.0.1",
+                        help="loopback name to listen on (default: 127.0.0.1)")
+    parser.add_argument("--admin-token", help="AUTHTOKEN of the built-in admin user (default: random)")
+    parser.add_argument("--require-reason", action="store_true", help="force a REASON for password retrieval")
+    parser.add_argument("--require-ticket", action="store_true", help="enable ticketing: TICKETID required")
+    parser.add_argument("--state", help="SQLite file that keeps the state across restarts (default: in memory)")
+    parser.add_argument("--tls-dir", help="directory for ca.pem, server.pem, server-key.pem (default: a new "
+                                          "temporary directory, removed at exit)")
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    config = SimulatorConfig(edition=args.edition, build=args.build, admin_token=args.admin_token,
+                             require_reason=args.require_reason, require_ticket=args.require_ticket,
+                             state_path=args.state)
+    tls_dir = args.tls_dir or tempfile.mkdtemp(prefix="vault-simulator-")
+    tls_files = create_tls_files(tls_dir)
+    app = create_app(config)
+    simulator = simulator_of(app)
+
+    def announce(port):
+        ready = {"url": f"https://{args.host}:{port}", "token": simulator.admin_token,
+                 "ca_path": tls_files.ca_path, "edition": config.edition, "build": config.build}
+        sys.stdout.write(json.dumps(ready) + "\n")
+        sys.stdout.flush()
+
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
+    try:
+        serve(app, args.host, args.port, tls_files, announce)
+    except KeyboardInterrupt:  # a signal that came before the serve loop ran
+        pass
+    finally:
+        simulator.store.close()
+        if not args.tls_dir:
+            shutil.rmtree(tls_dir, ignore_errors=True)
+    return 0
+
+
+def _interrupt(signum, frame):
+    """Turn SIGTERM (and SIGINT) into the KeyboardInterrupt that ends werkzeug's serve loop."""
+    raise KeyboardInterrupt

@@ -1,0 +1,1 @@
+"""Built-in catalogues the vault ships with (resource types, password policies)."""

@@ -1,0 +1,16 @@
+"""Timestamps: stored as ISO 8601 text, shown in the spec's formats."""
+from datetime import datetime
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def now_iso():
+    return datetime.now().isoformat(timespec="milliseconds")
+
+
+def vault_time(iso):
+    """``<Mon> <D>, <YYYY> <h>:<mm> <AM/PM>``, e.g. ``Nov 22, 2026 8:48 AM``."""
+    moment = datetime.fromisoformat(iso)
+    hour = moment.hour % 12 or 12
+    half = "AM" if moment.hour < 12 else "PM"
+    return f"{_MONTHS[moment.month - 1]} {moment.day}, {moment.year} {hour}:{moment.minute:02d} {half}"

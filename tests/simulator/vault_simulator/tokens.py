@@ -1,0 +1,23 @@
+"""AUTHTOKEN values and their owners (kind ``token``, keyed by the token itself)."""
+import uuid
+
+TOKEN = "token"
+
+
+def new_token():
+    """A fresh token shaped like the vault's: upper-case hex with dashes."""
+    return str(uuid.uuid4()).upper()
+
+
+def issue_token(store, user_id, token=None):
+    token = token or new_token()
+    store.put(TOKEN, token, {"user_id": user_id})
+    return token
+
+
+def user_of_token(store, token):
+    """The user a token belongs to, or ``None`` for a missing or unknown token."""
+    if not token:
+        return None
+    record = store.get(TOKEN, token)
+    return None if record is None else store.get("user", record["user_id"])
