@@ -13,7 +13,7 @@ description:
   - All terms of one call share one HTTP session. Each term costs one request to resolve the names to ids
     (C(GET_RESOURCEACCOUNTID)) and one to fetch the secret.
 author:
-  - credvault maintainers
+  - Credvault Maintainers (@credvault)
 options:
   _terms:
     description:

@@ -170,10 +170,9 @@ class VaultClient:
             return
         here = "the vault is edition %s build %d" % (self.edition, self.build)
         if not self._open(endpoint.gates):
-            raise VaultUnsupportedError(
-                "%s (%s %s) needs %s; %s" % (endpoint.operation, endpoint.method_for(self.edition), endpoint.path,
-                                            describe_gates(endpoint.gates), here),
-                operation=endpoint.operation)
+            call = "%s (%s %s)" % (endpoint.operation, endpoint.method_for(self.edition), endpoint.path)
+            raise VaultUnsupportedError("%s needs %s; %s" % (call, describe_gates(endpoint.gates), here),
+                                        operation=endpoint.operation)
         sent = _keys(details)
         for name, gates in sorted(endpoint.field_gates().items()):
             if name in sent and not self._open(gates):
@@ -207,8 +206,8 @@ class VaultClient:
                     continue
                 reason = scrub(_URL_IN_ERROR.sub("url: <hidden>", str(exc)), secrets)
                 raise VaultConnectionError(
-                    "%s: no answer from %s after %d attempt(s): %s" % (endpoint.operation, self.base_url,
-                                                                        attempt + 1, reason),
+                    "%s: no answer from %s after %d attempt(s): %s"
+                    % (endpoint.operation, self.base_url, attempt + 1, reason),
                     operation=endpoint.operation) from None
             if not last and response.status_code in RETRY_STATUSES and (
                     endpoint.is_read or response.status_code == 429):

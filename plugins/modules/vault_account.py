@@ -14,7 +14,7 @@ description:
   - Only the options given are compared; the module changes only what differs, and a run that changes nothing
     sends only reads.
 author:
-  - credvault maintainers
+  - Credvault Maintainers (@credvault)
 options:
   resource:
     description: Name of the resource that holds the account. It must exist.
@@ -187,7 +187,7 @@ def argument_spec():
         "name": {"type": "str", "required": True},
         "state": {"type": "str", "choices": ["present", "absent"], "default": "present"},
         "password": {"type": "str", "no_log": True},
-        "update_password": {"type": "str", "choices": ["always", "on_create"], "default": "always"},
+        "update_password": {"type": "str", "choices": ["always", "on_create"], "default": "always", "no_log": False},
         "reason": {"type": "str"},
         "ticket_id": {"type": "str"},
         "notes": {"type": "str"},
@@ -196,12 +196,13 @@ def argument_spec():
         "totp_algorithm": {"type": "str", "choices": ["SHA1", "SHA256", "SHA512"]},
         "totp_digits": {"type": "int", "choices": [6, 8]},
         "totp_validity": {"type": "int"},
-        "password_policy": {"type": "str"},
+        "password_policy": {"type": "str", "no_log": False},
         "resource_group_ids": {"type": "list", "elements": "str"},
         "force_settings": {"type": "bool", "default": False},
     }
     for flag in _account.WRITE_ONLY:
-        spec.setdefault(flag, {"type": "bool"})
+        # Flags about password resets, not secrets: say so, or Ansible's name heuristic warns.
+        spec.setdefault(flag, {"type": "bool", "no_log": False})
     return spec
 
 

@@ -14,7 +14,7 @@ description:
   - Only the options given are compared; the module edits only what differs, and a run that changes nothing
     sends only reads.
 author:
-  - credvault maintainers
+  - Credvault Maintainers (@credvault)
 options:
   name:
     description: Name of the resource (C(RESOURCENAME)).
@@ -158,7 +158,7 @@ def argument_spec():
         "resource_url": {"type": "str"},
         "department": {"type": "str"},
         "location": {"type": "str"},
-        "password_policy": {"type": "str"},
+        "password_policy": {"type": "str", "no_log": False},
         "owner": {"type": "str"},
         "custom_fields": {"type": "dict"},
         "resource_group": {"type": "str"},
@@ -167,7 +167,7 @@ def argument_spec():
             "options": {
                 "name": {"type": "str", "required": True},
                 "password": {"type": "str", "required": True, "no_log": True},
-                "password_policy": {"type": "str"},
+                "password_policy": {"type": "str", "no_log": False},
                 "notes": {"type": "str"},
                 "custom_fields": {"type": "dict"},
             },

@@ -2,7 +2,8 @@
 the registered handlers and the spec's response shapes."""
 from flask import Flask, jsonify, request
 
-import vault_simulator.handlers  # noqa: F401  (importing it registers every endpoint)
+# Imported for its side effect: each handler module registers its endpoints.
+import vault_simulator.handlers  # noqa: F401 pylint: disable=unused-import
 from vault_simulator.admin import admin_blueprint
 from vault_simulator.config import SimulatorConfig
 from vault_simulator.context import RequestContext

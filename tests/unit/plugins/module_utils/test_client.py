@@ -159,7 +159,7 @@ def test_pki_root_and_multipart_part_name(make_client):
 def test_tagged_strings_become_plain_types():
     plain = to_plain({Tagged("KEY"): [Tagged("v"), True, 3, 1.5, None, (Tagged("t"),)]})
     key = next(iter(plain))
-    assert type(key) is str and type(plain[key][0]) is str and type(plain[key][5][0]) is str
+    assert {type(value) for value in (key, plain[key][0], plain[key][5][0])} == {str}
     assert plain == {"KEY": ["v", True, 3, 1.5, None, ["t"]]}
     with pytest.raises(TypeError):
         to_plain(object())
@@ -273,7 +273,7 @@ def test_retry_after_is_honoured_up_to_the_cap(make_client):
 
 
 def test_reads_give_up_after_the_configured_retries(make_client):
-    client = make_client(*[FakeResponse(status=504, content=b"") for _ in range(3)])
+    client = make_client(*[FakeResponse(status=504, content=b"") for dummy in range(3)])
     with pytest.raises(VaultResponseError, match="HTTP 504"):
         client.call("get_resources")
     assert len(client.session.calls) == 3
@@ -304,7 +304,7 @@ def test_writes_are_retried_only_when_never_sent(make_client):
 
 def test_connection_errors_hide_the_url_and_secrets(make_client):
     leak = "HTTPSConnectionPool(host='v', port=1): Max retries exceeded with url: /x?INPUT_DATA=secret-reason (boom)"
-    client = make_client(*[requests.exceptions.ConnectionError(leak) for _ in range(3)])
+    client = make_client(*[requests.exceptions.ConnectionError(leak) for dummy in range(3)])
     with pytest.raises(VaultConnectionError) as error:
         client.call("get_resources")
     assert "INPUT_DATA" not in str(error.value) and "3 attempt(s)" in str(error.value)

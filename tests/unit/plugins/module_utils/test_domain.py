@@ -36,7 +36,7 @@ class ScriptedClient:
         return VaultResponse("OP", "Success", "", None, answer, None, 200, {})
 
     def writes(self):
-        return [key for key, *_ in self.calls if not CATALOGUE[key].is_read]
+        return [key for key, *dummy in self.calls if not CATALOGUE[key].is_read]
 
 
 RESOURCE = {"RESOURCE ID": "7", "RESOURCE NAME": "web", "RESOURCE TYPE": "Linux", "RESOURCE DESCRIPTION": "d",
@@ -58,21 +58,21 @@ def test_converged_resource_sends_only_reads():
     tracker, after = _resource.ensure_present(client, {"name": "web", "type": "Linux", "location": "Paris",
                                                        "custom_fields": {"Env": "prod"}}, False)
     assert not tracker.changed and client.writes() == [] and after == RESOURCE
-    assert [key for key, *_ in client.calls] == ["get_resource_id", "get_account_list"]
+    assert [key for key, *dummy in client.calls] == ["get_resource_id", "get_account_list"]
 
 
 def test_resource_edit_sends_only_what_differs():
     client = present_resource()
-    tracker, _after = _resource.ensure_present(client, {"name": "web", "location": "Lyon", "department": "Ops",
-                                                        "custom_fields": {"Env": "prod", "Tier": "1"}}, False)
-    edits = [details for key, _path, details, _query in client.calls if key == "edit_resource"]
+    desired = {"name": "web", "location": "Lyon", "department": "Ops", "custom_fields": {"Env": "prod", "Tier": "1"}}
+    tracker, dummy = _resource.ensure_present(client, desired, False)
+    edits = [details for key, dummy, details, dummy_query in client.calls if key == "edit_resource"]
     assert edits == [{"LOCATION": "Lyon", "RESOURCECUSTOMFIELD": [{"CUSTOMLABEL": "Tier", "CUSTOMVALUE": "1"}]}]
     assert tracker.diff()["after"]["location"] == "Lyon" and tracker.diff()["before"]["location"] == "Paris"
 
 
 def test_resource_check_mode_writes_nothing():
     client = present_resource()
-    tracker, _after = _resource.ensure_present(client, {"name": "web", "location": "Lyon"}, True)
+    tracker, dummy = _resource.ensure_present(client, {"name": "web", "location": "Lyon"}, True)
     assert tracker.changed and client.writes() == []
 
 
@@ -89,7 +89,7 @@ def test_absent_resource_is_confirmed_by_the_list_then_created_with_an_edit_for_
                              "create_resource": create, "edit_resource": None, "get_account_list": RESOURCE})
     desired = {"name": "web", "type": "Linux", "description": "front", "owner": "admin",
                "first_account": {"name": "root", "password": "pw", "notes": "n"}}
-    tracker, _after = _resource.ensure_present(client, desired, False)
+    tracker, dummy = _resource.ensure_present(client, desired, False)
     assert tracker.changed
     assert created == [{"RESOURCENAME": "web", "ACCOUNTNAME": "root", "PASSWORD": "pw", "RESOURCETYPE": "Linux",
                         "OWNERNAME": "admin", "NOTES": "n"}]
@@ -137,11 +137,11 @@ def test_converged_account_reads_the_password_and_writes_nothing():
 
 def test_password_change_sends_change_password_with_reason_and_ticket():
     client = present_account()
-    tracker, _after = _account.ensure_present(client, {"resource": "web", "name": "root", "password": "new",
-                                                       "update_password": "always", "reason": "r",
-                                                       "ticket_id": "T1"}, False)
+    desired = {"resource": "web", "name": "root", "password": "new", "update_password": "always", "reason": "r",
+               "ticket_id": "T1"}
+    tracker, dummy = _account.ensure_present(client, desired, False)
     assert tracker.changed and client.writes() == ["change_password"]
-    change = [details for key, _p, details, _q in client.calls if key == "change_password"][0]
+    change = [details for key, dummy, details, dummy_query in client.calls if key == "change_password"][0]
     assert change == {"NEWPASSWORD": "new", "RESETTYPE": "LOCAL", "REASON": "r", "TICKETID": "T1"}
     assert "new" not in str(tracker.diff())
 
@@ -150,25 +150,25 @@ def test_on_create_does_not_read_the_password():
     client = present_account()
     _account.ensure_present(client, {"resource": "web", "name": "root", "password": "new",
                                      "update_password": "on_create"}, False)
-    assert "get_password" not in [key for key, *_ in client.calls]
+    assert "get_password" not in [key for key, *dummy in client.calls]
 
 
 def test_same_totp_secret_is_not_rewritten():
     secret = "JBSWY3DPEHPK3PXP"
     code = code_at(decode_secret(secret), int(time.time() // 30), "SHA1", 6)
     client = present_account(get_totp={"TOTP": code})
-    tracker, _ = _account.ensure_present(client, {"resource": "web", "name": "root", "totp_secret": secret}, False)
+    tracker, dummy = _account.ensure_present(client, {"resource": "web", "name": "root", "totp_secret": secret}, False)
     assert not tracker.changed and client.writes() == []
     client = present_account(get_totp={"TOTP": code})
-    tracker, _ = _account.ensure_present(client, {"resource": "web", "name": "root",
-                                                  "totp_secret": "GEZDGNBVGY3TQOJQ"}, False)
-    edit = [details for key, _p, details, _q in client.calls if key == "edit_account"][0]
+    desired = {"resource": "web", "name": "root", "totp_secret": "GEZDGNBVGY3TQOJQ"}
+    tracker, dummy = _account.ensure_present(client, desired, False)
+    edit = [details for key, dummy, details, dummy_query in client.calls if key == "edit_account"][0]
     assert tracker.changed and edit == {"TOTP_SECRET": "GEZDGNBVGY3TQOJQ", "ACCOUNTNAME": "root"}
 
 
 def test_empty_totp_secret_removes_only_an_existing_totp():
     client = present_account(get_totp=VaultAPIError("FETCH_CURRENT_TOTP failed: TOTP is not configured"))
-    tracker, _ = _account.ensure_present(client, {"resource": "web", "name": "root", "totp_secret": ""}, False)
+    tracker, dummy = _account.ensure_present(client, {"resource": "web", "name": "root", "totp_secret": ""}, False)
     assert not tracker.changed and client.writes() == []
 
 

@@ -1,0 +1,115 @@
+# Build and test pipeline of the credvault.vault collection.
+#
+# Every target installs what it needs itself: the tools go into .venv (from
+# requirements-dev.txt plus the simulator in tests/simulator), everything else
+# that is generated goes into .build. Run `make help` for the targets.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+.NOTPARALLEL:
+MAKEFLAGS += --no-builtin-rules --no-print-directory
+
+PYTHON ?= python3
+# The only Python this collection supports (ansible-core 2.19 on Python 3.11).
+TEST_PYTHON := 3.11
+
+VENV := $(CURDIR)/.venv
+VENV_STAMP := $(VENV)/.installed
+BUILD := $(CURDIR)/.build
+# ansible-test only works inside an ansible_collections/<namespace>/<name>
+# directory and resolves symlinks, so the tests run on a copy of the sources.
+COPY := $(BUILD)/ansible_collections/credvault/vault
+DIST := $(BUILD)/dist
+COLLECTIONS := $(BUILD)/collections
+SIMULATOR_LOGS := $(BUILD)/simulator-logs
+INTEGRATION_PROFILES := default,strict,edition_b,old_a
+
+# ansible-test downloads a pip bootstrap script from the internet unless it is
+# in this cache; the file name follows the pip version ansible-core 2.19 uses.
+ANSIBLE_TEST_GET_PIP := $(HOME)/.ansible/test/cache/get_pip_24_2.py
+
+# The venv's tools come first, so that ansible-test finds the venv's ansible.
+export PATH := $(VENV)/bin:$(PATH)
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+unexport VIRTUAL_ENV PYTHONPATH ANSIBLE_COLLECTIONS_PATH ANSIBLE_COLLECTIONS_PATHS ANSIBLE_CONFIG
+
+# ansible-test walks up from the working directory looking for a .git to list
+# the sources; the copy lives in an ignored directory of this repository, so
+# tell ansible-test where the content is (it then lists the files on disk).
+ANSIBLE_TEST := env ANSIBLE_TEST_CONTENT_ROOT=$(COPY) ansible-test
+
+.PHONY: help venv collection units sanity lint integration demo test clean
+
+help:
+	@echo 'make demo         build and install the collection, run docs/examples/demo.yml against a simulator'
+	@echo 'make test         venv, collection, units, lint, sanity, integration (stops at the first failure)'
+	@echo 'make venv         create .venv with the tools from requirements-dev.txt and the simulator'
+	@echo 'make collection   copy the sources to $(COPY:$(CURDIR)/%=%)'
+	@echo 'make units        pytest of tests/unit and tests/simulator/tests'
+	@echo 'make lint         ansible-lint --profile production and antsibull-changelog lint'
+	@echo 'make sanity       ansible-test sanity --venv --python $(TEST_PYTHON)'
+	@echo 'make integration  ansible-test integration --venv --python $(TEST_PYTHON) with simulators running'
+	@echo 'make clean        remove .venv, .build and caches'
+
+venv: $(VENV_STAMP)
+
+$(VENV_STAMP): requirements-dev.txt tests/simulator/pyproject.toml
+	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/python -m pip install --progress-bar off -r requirements-dev.txt
+	$(VENV)/bin/python -m pip install --progress-bar off -e tests/simulator
+	touch $@
+
+# A fresh copy of the tracked and untracked-but-not-ignored files. Stale files
+# go; tests/output (ansible-test's venvs and results) stays to keep reruns fast.
+collection: | $(ANSIBLE_TEST_GET_PIP)
+	mkdir -p $(COPY)
+	find $(COPY) -mindepth 1 -maxdepth 1 ! -name tests -exec rm -rf {} +
+	if [ -d $(COPY)/tests ]; then find $(COPY)/tests -mindepth 1 -maxdepth 1 ! -name output -exec rm -rf {} +; fi
+	git ls-files -z --cached --others --exclude-standard \
+	  | while IFS= read -r -d '' f; do if [[ -e $$f || -L $$f ]]; then printf '%s\0' "$$f"; fi; done \
+	  | tar --null --no-recursion -T - -cf - | tar -xf - -C $(COPY)
+	@echo "collection copied to $(COPY)"
+
+$(ANSIBLE_TEST_GET_PIP):
+	mkdir -p $(@D)
+	cp tests/utils/get_pip_offline.py $@
+
+# Two runs: the simulator's tests use the simulator's own pytest configuration
+# (tests/simulator/pyproject.toml), the unit tests import the collection as
+# ansible_collections.credvault.vault from the copy.
+units: venv collection
+	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --rootdir $(COPY) tests/unit
+	cd $(COPY) && python -m pytest -p no:cacheprovider tests/simulator/tests
+
+sanity: venv collection
+	cd $(COPY) && $(ANSIBLE_TEST) sanity --venv --python $(TEST_PYTHON)
+
+lint: venv
+	ansible-lint --profile production
+	antsibull-changelog lint
+
+# ansible-test hands tests/integration/integration_config.yml to role targets
+# as a vars file; runme.sh targets read it themselves (see README.md).
+integration: venv collection
+	cd $(COPY) && python $(CURDIR)/tests/utils/with_simulators.py \
+	  --profiles $(INTEGRATION_PROFILES) \
+	  --config-out $(COPY)/tests/integration/integration_config.yml \
+	  --log-dir $(SIMULATOR_LOGS) \
+	  -- $(ANSIBLE_TEST) integration --venv --python $(TEST_PYTHON)
+
+demo: venv
+	rm -rf $(DIST)
+	ansible-galaxy collection build --output-path $(DIST) .
+	ANSIBLE_COLLECTIONS_PATH=$(COLLECTIONS) ansible-galaxy collection install --force -p $(COLLECTIONS) $(DIST)/credvault-vault-*.tar.gz
+	ANSIBLE_COLLECTIONS_PATH=$(COLLECTIONS) python tests/utils/with_simulators.py \
+	  --profiles default --log-dir $(SIMULATOR_LOGS) \
+	  -- ansible-playbook -i localhost, -c local -e ansible_python_interpreter=$(VENV)/bin/python docs/examples/demo.yml
+
+test: venv collection units lint sanity integration
+
+clean:
+	rm -rf $(VENV) $(BUILD) .ansible tests/output
+	rm -rf tests/simulator/build tests/simulator/dist
+	find . -path ./.git -prune -o \( -name '*.egg-info' -o -name __pycache__ -o -name .pytest_cache \) -prune -exec rm -rf {} +
