@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from ._diff import DifferenceTracker
 from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError
-from ._resource import check_custom_fields, custom_field_input, custom_field_values, find_resource_id, read_resource
+from ._resource import (
+    check_custom_fields,
+    custom_field_input,
+    custom_field_values,
+    find_resource_id,
+    masked_values,
+    read_resource,
+)
 from ._totp import decode_secret, matches
 
 # option -> account input key. The vault does not report these back: the account
@@ -167,7 +174,8 @@ def ensure_present(client, desired, check_mode):
     values = custom_field_values(current)
     changed_fields = {label: value for label, value in (desired.get("custom_fields") or {}).items()
                       if values.get(label) != value}
-    tracker.record("custom_fields", values, dict(values, **changed_fields), bool(changed_fields))
+    tracker.record("custom_fields", masked_values(current, values),
+                   masked_values(current, dict(values, **changed_fields)), bool(changed_fields))
     if changed_fields:
         edit["ACCOUNTCUSTOMFIELD"] = custom_field_input(changed_fields)
     if desired.get("force_settings"):

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from ._diff import DifferenceTracker
+from ._diff import HIDDEN, DifferenceTracker
 from ._errors import VaultAPIError, VaultInputError
 
 MAX_CUSTOM_FIELDS = 20
@@ -34,6 +34,29 @@ def custom_field_values(detail):
     fields = detail.get("CUSTOM FIELD") if isinstance(detail, dict) else None
     return {item.get("CUSTOMFIELDLABEL"): item.get("CUSTOMFIELDVALUE")
             for item in fields or [] if isinstance(item, dict) and item.get("CUSTOMFIELDLABEL")}
+
+
+def mask_secret_fields(detail):
+    """A copy of a resource or account detail whose ``Password``-typed custom field values are hidden.
+
+    ``CUSTOMFIELDTYPE`` may be ``Password``; such values never go into a module's result or diff.
+    """
+    if not isinstance(detail, dict) or not isinstance(detail.get("CUSTOM FIELD"), list):
+        return detail
+    fields = [dict(item, CUSTOMFIELDVALUE=HIDDEN) if _is_secret_field(item) else item
+              for item in detail["CUSTOM FIELD"]]
+    return dict(detail, **{"CUSTOM FIELD": fields})
+
+
+def masked_values(detail, values):
+    """``values`` ({label: value}) with the labels of ``Password``-typed fields hidden."""
+    secret = {item.get("CUSTOMFIELDLABEL") for item in (detail or {}).get("CUSTOM FIELD") or []
+              if _is_secret_field(item)}
+    return {label: HIDDEN if label in secret else value for label, value in values.items()}
+
+
+def _is_secret_field(item):
+    return isinstance(item, dict) and str(item.get("CUSTOMFIELDTYPE", "")).lower() == "password"
 
 
 def check_custom_fields(fields, what):
@@ -103,8 +126,8 @@ def ensure_present(client, desired, check_mode):
         if tracker.compare(option, current.get(output_key), desired.get(option)):
             edit[edit_key] = desired[option]
     changed_fields = _changed_custom_fields(current, desired.get("custom_fields"))
-    tracker.record("custom_fields", custom_field_values(current), _merged(current, desired.get("custom_fields")),
-                   bool(changed_fields))
+    tracker.record("custom_fields", masked_values(current, custom_field_values(current)),
+                   masked_values(current, _merged(current, desired.get("custom_fields"))), bool(changed_fields))
     if changed_fields:
         edit["RESOURCECUSTOMFIELD"] = custom_field_input(changed_fields)
     if edit and not check_mode:

@@ -163,6 +163,7 @@ account:
     - The account as the vault describes it (C(GET RESOURCE ACCOUNT DETAILS) Details) with the C(RESOURCE ID),
       C(ACCOUNT ID) and C(ACCOUNT NAME) it was found by. Never the password.
     - Empty after deletion and in check mode when the account would be created.
+    - Values of custom fields whose C(CUSTOMFIELDTYPE) is V(Password) show as V(<hidden>), here and in the diff.
   returned: success
   type: dict
   sample:
@@ -178,7 +179,7 @@ account:
 """
 
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
-from ansible_collections.credvault.vault.plugins.module_utils import _account
+from ansible_collections.credvault.vault.plugins.module_utils import _account, _resource
 
 
 def argument_spec():
@@ -218,7 +219,8 @@ def main():
             desired = dict(params, custom_fields=None if params["custom_fields"] is None else {
                 str(label): str(value) for label, value in params["custom_fields"].items()})
             tracker, account = _account.ensure_present(vault.client, desired, vault.check_mode)
-        return {"changed": tracker.changed, "diff": tracker.diff(), "account": account or {}}
+        return {"changed": tracker.changed, "diff": tracker.diff(),
+                "account": _resource.mask_secret_fields(account or {})}
 
     vault.run(work)
 

@@ -127,6 +127,7 @@ resource:
   description:
     - The resource as the vault describes it (C(GET RESOURCE ACCOUNTLIST) Details), with its C(ACCOUNT LIST).
     - Empty after deletion and in check mode when the resource would be created.
+    - Values of custom fields whose C(CUSTOMFIELDTYPE) is V(Password) show as V(<hidden>), here and in the diff.
   returned: success
   type: dict
   sample:
@@ -192,7 +193,8 @@ def main():
             if params["owner"] and owner and owner != params["owner"]:
                 vault.module.warn("resource %s is owned by %s; the API cannot change the owner to %s"
                                   % (params["name"], owner, params["owner"]))
-        return {"changed": tracker.changed, "diff": tracker.diff(), "resource": resource or {}}
+        return {"changed": tracker.changed, "diff": tracker.diff(),
+                "resource": _resource.mask_secret_fields(resource or {})}
 
     vault.run(work)
 

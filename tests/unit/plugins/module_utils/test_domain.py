@@ -190,3 +190,22 @@ def test_add_accounts_per_item_failure_is_reported():
         "add_accounts": [{"admin": {"STATUS": "Password does not conform to the policy"}}]})
     with pytest.raises(VaultAPIError, match="does not conform"):
         _account.ensure_present(client, {"resource": "web", "name": "admin", "password": "x"}, False)
+
+
+SECRET_FIELD = {"CUSTOMFIELDLABEL": "Recovery PIN", "CUSTOMFIELDVALUE": "pin-4471", "CUSTOMFIELDTYPE": "Password",
+                "CUSTOMFIELDCOLUMNNAME": "COLUMN_SCHAR1"}
+
+
+def test_password_typed_custom_fields_are_compared_but_never_shown():
+    with_secret = dict(RESOURCE, **{"CUSTOM FIELD": RESOURCE["CUSTOM FIELD"] + [SECRET_FIELD]})
+    client = present_resource(get_account_list=with_secret)
+    tracker, after = _resource.ensure_present(client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-4471"}},
+                                              False)
+    assert not tracker.changed and client.writes() == []
+    client = present_resource(get_account_list=with_secret)
+    tracker, after = _resource.ensure_present(client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-9999"}},
+                                              False)
+    assert tracker.changed
+    shown = str(tracker.diff()) + str(_resource.mask_secret_fields(after))
+    assert "pin-4471" not in shown and "pin-9999" not in shown
+    assert _resource.mask_secret_fields(after)["CUSTOM FIELD"][0]["CUSTOMFIELDVALUE"] == "prod"
