@@ -11,10 +11,9 @@ from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError
 from ._resource import (
     check_custom_fields,
     custom_field_input,
-    custom_field_values,
     find_resource_id,
-    masked_values,
     read_resource,
+    track_custom_fields,
 )
 from ._totp import decode_secret, matches
 
@@ -171,11 +170,7 @@ def ensure_present(client, desired, check_mode):
     edit = {}
     if tracker.compare("notes", current.get("DESCRIPTION"), desired.get("notes")):
         edit["NOTES"] = desired["notes"]
-    values = custom_field_values(current)
-    changed_fields = {label: value for label, value in (desired.get("custom_fields") or {}).items()
-                      if values.get(label) != value}
-    tracker.record("custom_fields", masked_values(current, values),
-                   masked_values(current, dict(values, **changed_fields)), bool(changed_fields))
+    changed_fields = track_custom_fields(tracker, current, desired.get("custom_fields"))
     if changed_fields:
         edit["ACCOUNTCUSTOMFIELD"] = custom_field_input(changed_fields)
     if desired.get("force_settings"):

@@ -48,7 +48,19 @@ def mask_secret_fields(detail):
     return dict(detail, **{"CUSTOM FIELD": fields})
 
 
-def masked_values(detail, values):
+def track_custom_fields(tracker, current, desired_fields):
+    """Record custom fields in ``tracker`` (``Password``-typed values hidden); return those to send, label to value.
+
+    Labels not in ``desired_fields`` are left as they are: the API has no way to remove one.
+    """
+    values = custom_field_values(current)
+    changed = {label: value for label, value in (desired_fields or {}).items() if values.get(label) != value}
+    tracker.record("custom_fields", _masked_values(current, values),
+                   _masked_values(current, dict(values, **changed)), bool(changed))
+    return changed
+
+
+def _masked_values(detail, values):
     """``values`` ({label: value}) with the labels of ``Password``-typed fields hidden."""
     secret = {item.get("CUSTOMFIELDLABEL") for item in (detail or {}).get("CUSTOM FIELD") or []
               if _is_secret_field(item)}
@@ -125,26 +137,13 @@ def ensure_present(client, desired, check_mode):
     for option, (output_key, _create_key, edit_key) in FIELDS.items():
         if tracker.compare(option, current.get(output_key), desired.get(option)):
             edit[edit_key] = desired[option]
-    changed_fields = _changed_custom_fields(current, desired.get("custom_fields"))
-    tracker.record("custom_fields", masked_values(current, custom_field_values(current)),
-                   masked_values(current, _merged(current, desired.get("custom_fields"))), bool(changed_fields))
+    changed_fields = track_custom_fields(tracker, current, desired.get("custom_fields"))
     if changed_fields:
         edit["RESOURCECUSTOMFIELD"] = custom_field_input(changed_fields)
     if edit and not check_mode:
         client.call("edit_resource", path={"resource_id": resource_id}, details=edit)
         current = read_resource(client, resource_id)
     return tracker, current
-
-
-def _changed_custom_fields(current, desired_fields):
-    values = custom_field_values(current)
-    return {label: value for label, value in (desired_fields or {}).items() if values.get(label) != value}
-
-
-def _merged(current, desired_fields):
-    merged = custom_field_values(current)
-    merged.update(desired_fields or {})
-    return merged
 
 
 def _create(client, desired, check_mode):
