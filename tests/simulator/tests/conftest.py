@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from conformance.harness import Exchange
+
 # Test the working tree, whether or not (or however) the package is installed.
 SIMULATOR_DIR = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(SIMULATOR_DIR))
@@ -14,6 +16,7 @@ from vault_simulator.config import SimulatorConfig  # noqa: E402
 from vault_simulator.simulator import simulator_of  # noqa: E402
 
 REST_ROOT = "/restapi/json/v1"
+PKI_ROOT = "/api/pki/restapi"
 ADMIN = object()  # "send the admin token"
 
 
@@ -27,9 +30,20 @@ class Vault:
         self.store = self.simulator.store
         self.token = self.simulator.admin_token
 
-    def call(self, method, path, details=None, token=ADMIN, via=None, query=None, files=None, headers=None,
+    def call(self, method, path, **kwargs):
+        """Send a request; return ``(http_status, json_body)``."""
+        response = self.send(method, path, **kwargs)
+        return response.status_code, response.get_json(silent=True)
+
+    def exchange(self, method, path, **kwargs):
+        """Send a request; return a ``conformance.harness.Exchange``."""
+        response = self.send(method, path, **kwargs)
+        return Exchange(method, response.request.path, response.status_code, response.get_json(silent=True),
+                        response.get_data())
+
+    def send(self, method, path, details=None, token=ADMIN, via=None, query=None, files=None, headers=None,
              root=REST_ROOT, lower_case_details=False):
-        """Send a request; return ``(http_status, json_body)``.
+        """Send a request; return the test client's response.
 
         ``details`` becomes INPUT_DATA, sent as a query parameter (``via="query"``,
         the default for GET and DELETE) or a form field (``via="form"``).
@@ -43,9 +57,8 @@ class Vault:
             document = json.dumps({"operation": {key: details}})
             via = via or ("query" if method in ("GET", "DELETE") else "form")
             (query if via == "query" else form)["INPUT_DATA"] = document
-        response = self.client.open(root + path, method=method, query_string=query, data=form or None,
-                                    headers=headers)
-        return response.status_code, response.get_json()
+        return self.client.open(root + path, method=method, query_string=query, data=form or None,
+                                headers=headers)
 
     def operation(self, method, path, **kwargs):
         """The ``operation`` object of an HTTP 200 answer."""
@@ -64,18 +77,18 @@ class Vault:
         return operation
 
     def create_resource(self, name, account="root", password="s3cret", resource_type="Linux", token=ADMIN,
-                        **fields):
+                        headers=None, **fields):
         """Create a resource (owner ``admin`` unless OWNERNAME is given); return its id."""
         details = {"RESOURCENAME": name, "ACCOUNTNAME": account, "RESOURCETYPE": resource_type,
                    "PASSWORD": password, **fields}
         if token is ADMIN:
             details.setdefault("OWNERNAME", "admin")
-        self.ok("POST", "/resources", details=details, token=token)
-        return self.ids(name, account)
+        self.ok("POST", "/resources", details=details, token=token, headers=headers)
+        return self.ids(name, account, headers=headers)
 
-    def ids(self, resource_name, account_name):
+    def ids(self, resource_name, account_name, headers=None):
         """``(resource_id, account_id)`` by names."""
-        details = self.ok("GET", "/resources/getResourceIdAccountId",
+        details = self.ok("GET", "/resources/getResourceIdAccountId", headers=headers,
                           query={"RESOURCENAME": resource_name, "ACCOUNTNAME": account_name})["Details"]
         return details["RESOURCEID"], details["ACCOUNTID"]
 

@@ -80,8 +80,16 @@ def test_resource_types_gate(make_vault, edition, build, served):
     assert body["operation"]["name"] == ("GET RESOURCE TYPES" if served else "UNSUPPORTED")
 
 
-def test_org_name_header_is_accepted(vault):
-    vault.ok("GET", "/resources", headers={"orgName": "Some Organization"})
+def test_org_name_header_selects_the_organization(vault):
+    vault.client.post("/__simulator/organizations", json={"displayName": "Branch Office"},
+                      headers={"AUTHTOKEN": vault.token})
+    vault.create_resource("in-default")
+    vault.create_resource("in-branch", headers={"orgName": "Branch Office"})
+    names = lambda **kw: [r["RESOURCE NAME"] for r in vault.ok("GET", "/resources", **kw)["Details"]]  # noqa: E731
+    assert names() == ["in-default"]
+    assert names(headers={"orgName": "Default Organization"}) == ["in-default"]
+    assert names(headers={"orgName": "Branch Office"}) == ["in-branch"]
+    vault.failed("GET", "/resources", "Organization Nowhere does not exist", headers={"orgName": "Nowhere"})
 
 
 def test_input_data_as_form_field_and_as_query_parameter(vault):

@@ -1,12 +1,18 @@
 """Endpoints for tests, outside the vault's paths; they need the admin AUTHTOKEN.
 
-GET /__simulator/requests lists every vault request served since start or the
-last DELETE /__simulator/requests, as {method, path, operation, status}.
+- GET /__simulator/requests lists every vault request served since start or
+  the last DELETE /__simulator/requests, as {method, path, operation, status}.
+- GET /__simulator/faults lists the fault rules (with what remains of their
+  counts); PUT replaces them with a JSON list of rules (see ``faults``);
+  DELETE removes them all.
+- POST /__simulator/organizations {"displayName": ...} adds an organization.
 """
 import hmac
 
 from flask import Blueprint, jsonify, request
 
+from vault_simulator.faults import FaultRule
+from vault_simulator.organizations import add_organization
 from vault_simulator.simulator import current_simulator
 
 admin_blueprint = Blueprint("simulator_admin", __name__, url_prefix="/__simulator")
@@ -29,3 +35,38 @@ def list_requests():
 def clear_requests():
     current_simulator().request_log.clear()
     return "", 204
+
+
+@admin_blueprint.get("/faults")
+def list_faults():
+    return jsonify(current_simulator().faults.rules())
+
+
+@admin_blueprint.put("/faults")
+def replace_faults():
+    document = request.get_json(silent=True)
+    if not isinstance(document, list):
+        return jsonify({"error": "expected a JSON list of fault rules"}), 400
+    try:
+        rules = [FaultRule.from_dict(item) for item in document]
+    except ValueError as error:
+        return jsonify({"error": str(error)}), 400
+    current_simulator().faults.replace(rules)
+    return jsonify(current_simulator().faults.rules())
+
+
+@admin_blueprint.delete("/faults")
+def clear_faults():
+    current_simulator().faults.replace([])
+    return "", 204
+
+
+@admin_blueprint.post("/organizations")
+def create_organization():
+    document = request.get_json(silent=True)
+    name = document.get("displayName") if isinstance(document, dict) else None
+    if not isinstance(name, str) or not name.strip():
+        return jsonify({"error": 'expected {"displayName": "<name>"}'}), 400
+    store = current_simulator().store
+    with store.transaction():
+        return jsonify(add_organization(store, name)), 201

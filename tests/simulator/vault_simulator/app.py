@@ -1,13 +1,19 @@
-"""The Flask application: authentication, the edition/build gate, dispatch to
-the registered handlers and the spec's response shapes."""
-from flask import Flask, jsonify, request
+"""The Flask application: faults, authentication, the edition/build gate,
+dispatch to the registered handlers, audit and the spec's response shapes."""
+import time
+
+from flask import Flask, Response, jsonify, request
 
 # Imported for its side effect: each handler module registers its endpoints.
 import vault_simulator.handlers  # noqa: F401 pylint: disable=unused-import
 from vault_simulator.admin import admin_blueprint
+from vault_simulator.audit import write_audit
 from vault_simulator.config import SimulatorConfig
 from vault_simulator.context import RequestContext
+from vault_simulator.faults import FAILED_MESSAGE, MALFORMED_BODY, Faults
 from vault_simulator.inputs import read_input_data
+from vault_simulator.organizations import ensure_default_organization, selected_organization
+from vault_simulator.randomness import Randomness
 from vault_simulator.registry import Router
 from vault_simulator.replies import FAILED, Failure, Reply
 from vault_simulator.request_log import RequestLog
@@ -18,17 +24,23 @@ from vault_simulator.tokens import user_of_token
 from vault_simulator.user_records import ensure_admin
 
 AUTHENTICATION_FAILED = "Authentication failed: the AUTHTOKEN is missing or invalid"
+USER_LOCKED = "Authentication failed: the user of this AUTHTOKEN is locked"
 _METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
+# Reading the audit trail is not itself audited, so that it can be read back unchanged.
+_UNAUDITED_OPERATIONS = ("GET_AUDIT",)
 
 
 def create_app(config=None):
     """A simulator application for ``config`` (default: edition A, build 12450)."""
     config = config or SimulatorConfig()
     store = Store(config.state_path)
-    admin_token = ensure_admin(store, config.admin_token)
+    rng = Randomness(config.seed)
+    admin_token = ensure_admin(store, rng, config.admin_token)
+    ensure_default_organization(store)
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False
-    Simulator(config, store, admin_token, Router(config), RequestLog()).attach(app)
+    Simulator(config, store, admin_token, Router(config), RequestLog(), rng,
+              Faults(config.faults, config.seed)).attach(app)
     app.register_blueprint(admin_blueprint)
     app.add_url_rule("/", "vault", serve_vault, defaults={"path": ""}, methods=_METHODS)
     app.add_url_rule("/<path:path>", "vault", serve_vault, methods=_METHODS)
@@ -36,30 +48,68 @@ def create_app(config=None):
 
 
 def serve_vault(path):
-    """Answer one vault request: authenticate, gate, dispatch, shape."""
+    """Answer one vault request: faults, authenticate, gate, dispatch, audit, shape."""
     simulator = current_simulator()
     match = simulator.router.match(request.environ)
+    op = match[0].op if match else "UNSUPPORTED"
+    for rule in simulator.faults.draw(request.path):
+        if rule.kind == "latency":
+            time.sleep(rule.seconds)
+        else:
+            return _fault(rule, op, match[0].style if match else REST)
     user = user_of_token(simulator.store, request.headers.get("AUTHTOKEN"))
-    if user is None:
-        op = match[0].op if match else "AUTHENTICATION"
-        return _answer(401, REST, op, Reply(FAILED, AUTHENTICATION_FAILED))
+    if user is None or user.get("locked"):
+        message = AUTHENTICATION_FAILED if user is None else USER_LOCKED
+        return _answer(401, REST, op if match else "AUTHENTICATION", Reply(FAILED, message))
     if match is None:
         config = simulator.config
         message = (f"{request.method} {request.path} is not supported by this vault "
                    f"(edition {config.edition} build {config.build})")
-        return _answer(404, REST, "UNSUPPORTED", Reply(FAILED, message))
+        return _answer(404, REST, op, Reply(FAILED, message))
     endpoint, arguments = match
     return _answer(200, endpoint.style, endpoint.op, _run(simulator, endpoint, user, arguments))
 
 
 def _run(simulator, endpoint, user, arguments):
+    """The handler's Reply; its work is undone when it fails, its audit record kept."""
+    context = None
     try:
         context = RequestContext(simulator.config, simulator.store, user, read_input_data(request),
-                                 request.args, request.files)
+                                 request.args, request.files, simulator.rng,
+                                 selected_organization(simulator.store, request.headers.get("orgName")),
+                                 dict(request.headers), request.remote_addr or "127.0.0.1")
         with simulator.store.transaction():
-            return endpoint.handler(context, **arguments)
+            reply = endpoint.handler(context, **arguments)
     except Failure as failure:
-        return Reply(FAILED, failure.message)
+        reply = Reply(FAILED, failure.message)
+    if context is not None and endpoint.op not in _UNAUDITED_OPERATIONS:
+        with simulator.store.transaction():
+            write_audit(context, endpoint.op, endpoint.path_of(request.path), arguments, reply.status)
+    return reply
+
+
+def _fault(rule, op, style):
+    log = current_simulator().request_log
+    log.add(request.method, request.path, op, f"FAULT {rule.kind}")
+    if rule.kind == "status":
+        return Response(f"{rule.status} simulated fault", status=rule.status, mimetype="text/plain")
+    if rule.kind == "malformed":
+        return Response(MALFORMED_BODY, status=200, mimetype="application/json")
+    if rule.kind == "failed":
+        return jsonify(style.shape(op, Reply(FAILED, FAILED_MESSAGE))), 200
+    _drop_connection()
+    return Response(status=500)
+
+
+def _drop_connection():
+    """Close the client's socket without an answer (werkzeug's server exposes it)."""
+    sock = request.environ.get("werkzeug.socket")
+    if sock is not None:
+        try:
+            sock.shutdown(2)
+        except OSError:
+            pass
+        sock.close()
 
 
 def _answer(http_status, style, op, reply):

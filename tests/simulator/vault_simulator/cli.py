@@ -16,6 +16,8 @@ import tempfile
 
 from vault_simulator.app import create_app
 from vault_simulator.config import DEFAULT_BUILDS, EDITIONS, SimulatorConfig
+from vault_simulator.faults import FaultRule
+from vault_simulator.organizations import add_organization
 from vault_simulator.server import serve
 from vault_simulator.simulator import simulator_of
 from vault_simulator.tls import create_tls_files
@@ -32,6 +34,14 @@ def parse_args(argv=None):
     parser.add_argument("--admin-token", help="AUTHTOKEN of the built-in admin user (default: random)")
     parser.add_argument("--require-reason", action="store_true", help="force a REASON for password retrieval")
     parser.add_argument("--require-ticket", action="store_true", help="enable ticketing: TICKETID required")
+    parser.add_argument("--access-control", action="store_true",
+                        help="password access control: request, approval and checkout before retrieval")
+    parser.add_argument("--seed", type=int, help="make generated tokens, ids, keys and passwords reproducible")
+    parser.add_argument("--fault", action="append", default=[], type=_fault_rule, metavar="KIND[:key=value,...]",
+                        help="inject a fault, e.g. status:status=503,rate=0.5,path=/resources or "
+                             "latency:seconds=0.2 (kinds: latency, status, drop, malformed, failed); repeatable")
+    parser.add_argument("--organization", action="append", default=[], metavar="DISPLAYNAME",
+                        help="add an organization besides the default one; repeatable")
     parser.add_argument("--state", help="SQLite file that keeps the state across restarts (default: in memory)")
     parser.add_argument("--tls-dir", help="directory for ca.pem, server.pem, server-key.pem (default: a new "
                                           "temporary directory, removed at exit)")
@@ -42,11 +52,15 @@ def main(argv=None):
     args = parse_args(argv)
     config = SimulatorConfig(edition=args.edition, build=args.build, admin_token=args.admin_token,
                              require_reason=args.require_reason, require_ticket=args.require_ticket,
-                             state_path=args.state)
+                             state_path=args.state, access_control=args.access_control, seed=args.seed,
+                             faults=tuple(args.fault))
     tls_dir = args.tls_dir or tempfile.mkdtemp(prefix="vault-simulator-")
     tls_files = create_tls_files(tls_dir)
     app = create_app(config)
     simulator = simulator_of(app)
+    with simulator.store.transaction():
+        for display_name in args.organization:
+            add_organization(simulator.store, display_name)
 
     def announce(port):
         ready = {"url": f"https://{args.host}:{port}", "token": simulator.admin_token,
@@ -65,6 +79,13 @@ def main(argv=None):
         if not args.tls_dir:
             shutil.rmtree(tls_dir, ignore_errors=True)
     return 0
+
+
+def _fault_rule(text):
+    try:
+        return FaultRule.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _interrupt(signum, frame):

@@ -15,6 +15,11 @@ class SimulatorConfig:
     ``state_path`` is an SQLite file kept across restarts; ``None`` keeps the
     state in memory. ``admin_token`` fixes the administrator's AUTHTOKEN;
     ``None`` keeps the one already in the state, or makes a new one.
+    ``access_control`` turns on password access control: a Password User
+    must request a password, have it approved and check it out before
+    retrieving it. ``seed`` makes generated tokens, keys and passwords
+    reproducible. ``faults`` are the fault rules the vault starts with
+    (see ``faults.FaultRule``).
     """
 
     edition: str = "A"
@@ -23,6 +28,9 @@ class SimulatorConfig:
     require_reason: bool = False
     require_ticket: bool = False
     state_path: Optional[str] = None
+    access_control: bool = False
+    seed: Optional[int] = None
+    faults: tuple = ()
 
     def __post_init__(self):
         if self.edition not in EDITIONS:

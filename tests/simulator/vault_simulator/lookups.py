@@ -16,13 +16,18 @@ def resource_by_id(store, resource_id):
     return resource
 
 
-def resource_by_name(store, name):
-    """The resource called ``name`` or ``None``."""
-    return next((r for r in store.all(RESOURCE) if r["name"] == name), None)
+def in_organization(record, org):
+    """True when ``record`` (a resource or resource group) belongs to organization ``org``."""
+    return record.get("org_id", "1") == org["id"]
 
 
-def existing_resource_by_name(store, name):
-    resource = resource_by_name(store, name)
+def resource_by_name(store, name, org):
+    """The resource called ``name`` in organization ``org``, or ``None``."""
+    return next((r for r in store.all(RESOURCE) if r["name"] == name and in_organization(r, org)), None)
+
+
+def existing_resource_by_name(store, name, org):
+    resource = resource_by_name(store, name, org)
     if resource is None:
         raise Failure(f"Resource {name} does not exist")
     return resource

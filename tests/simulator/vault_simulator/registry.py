@@ -40,6 +40,10 @@ class Endpoint:
     def full_path(self):
         return self.style.root + self.path
 
+    def path_of(self, request_path):
+        """The request path without this endpoint's root (``/user/lock``)."""
+        return request_path[len(self.style.root):]
+
 
 def endpoint(method, path, op, builds, style=REST):
     """Register the decorated function as the handler of ``method`` ``path``."""

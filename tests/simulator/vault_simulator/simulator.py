@@ -1,9 +1,11 @@
-"""One running vault: its settings, state, router and request log."""
+"""One running vault: its settings, state, router, request log, randomness and faults."""
 from dataclasses import dataclass
 
 from flask import current_app
 
 from vault_simulator.config import SimulatorConfig
+from vault_simulator.faults import Faults
+from vault_simulator.randomness import Randomness
 from vault_simulator.registry import Router
 from vault_simulator.request_log import RequestLog
 from vault_simulator.store import Store
@@ -18,6 +20,8 @@ class Simulator:
     admin_token: str
     router: Router
     request_log: RequestLog
+    rng: Randomness
+    faults: Faults
 
     def attach(self, app):
         app.extensions[_EXTENSION] = self

@@ -4,13 +4,13 @@ import uuid
 TOKEN = "token"
 
 
-def new_token():
+def new_token(rng):
     """A fresh token shaped like the vault's: upper-case hex with dashes."""
-    return str(uuid.uuid4()).upper()
+    return str(uuid.UUID(bytes=rng.token_bytes(16), version=4)).upper()
 
 
-def issue_token(store, user_id, token=None):
-    token = token or new_token()
+def issue_token(store, rng, user_id, token=None):
+    token = token or new_token(rng)
     store.put(TOKEN, token, {"user_id": user_id})
     return token
 

@@ -29,7 +29,7 @@ def new_user(store, name, role, is_api_user, **profile):
     return user
 
 
-def ensure_admin(store, token=None):
+def ensure_admin(store, rng, token=None):
     """Create the ``admin`` API user on first start; return its AUTHTOKEN.
 
     A given ``token`` replaces the stored one; otherwise a kept state keeps
@@ -44,6 +44,6 @@ def ensure_admin(store, token=None):
             return current["token"]
         if current:
             store.delete(TOKEN, current["token"])
-        token = issue_token(store, admin["id"], token)
+        token = issue_token(store, rng, admin["id"], token)
         store.put("admin_token", "current", {"token": token})
         return token

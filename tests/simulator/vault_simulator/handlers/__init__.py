@@ -1,2 +1,6 @@
 """The vault's endpoints, one module per area; importing this package registers them all."""
-from vault_simulator.handlers import accounts, passwords, resource_types, resources, totp, users  # noqa: F401
+import importlib
+import pkgutil
+
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")

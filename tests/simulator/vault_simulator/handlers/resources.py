@@ -9,7 +9,7 @@ from vault_simulator.data.resource_types import FILE_TYPES, FIXED_TYPES, RESOURC
 from vault_simulator.inputs import required_text, text
 from vault_simulator.lookups import (
     ACCOUNT, RESOURCE, account_by_name, accounts_of, existing_resource_by_name, existing_user_by_name,
-    require_policy, resource_by_id, resource_by_name,
+    in_organization, require_policy, resource_by_id, resource_by_name,
 )
 from vault_simulator.registry import ANY_BUILD, endpoint
 from vault_simulator.replies import Failure, success
@@ -25,8 +25,9 @@ _PLAIN_EDIT_FIELDS = {"LOCATION": "location", "RESOURCEURL": "url", "DEPARTMENT"
 
 @endpoint("GET", "/resources", op="GET RESOURCES", builds=ANY_BUILD)
 def list_resources(ctx):
-    """The resources the caller can see; ``DNS NAME`` in edition B only."""
-    visible = [r for r in ctx.store.all(RESOURCE) if can_access(ctx.user, r, VIEW)]
+    """The resources of the selected organization the caller can see; ``DNS NAME`` in edition B only."""
+    visible = [r for r in ctx.store.all(RESOURCE)
+               if in_organization(r, ctx.org) and can_access(ctx.user, r, VIEW)]
     items = [resource_list_item(ctx.store, r, ctx.config.edition) for r in visible]
     return success("Resources fetched successfully", items, totalRows=len(items))
 
@@ -49,12 +50,13 @@ def create_resource(ctx):
         raise Failure("PASSWORD is required")
     if resource_type not in RESOURCE_TYPE_NAMES:
         raise Failure(f"Resource type {resource_type} does not exist")
-    if resource_by_name(ctx.store, name) is not None:
+    if resource_by_name(ctx.store, name, ctx.org) is not None:
         raise Failure(f"Resource {name} already exists")
     owner = _owner(ctx)
     policy = text(details, "RESOURCEPASSWORDPOLICY")
     resource = {
         "id": ctx.store.next_id(RESOURCE),
+        "org_id": ctx.org["id"],
         "name": name,
         "description": text(details, "RESOURCEDESCRIPTION"),
         "type": resource_type,
@@ -86,7 +88,7 @@ def edit_resource(ctx, resource_id):
     details = ctx.details
     if "RESOURCENAME" in details:
         new_name = required_text(details, "RESOURCENAME")
-        if new_name != resource["name"] and resource_by_name(ctx.store, new_name) is not None:
+        if new_name != resource["name"] and resource_by_name(ctx.store, new_name, ctx.org) is not None:
             raise Failure(f"Resource {new_name} already exists")
         resource["name"] = new_name
     for key, field in _PLAIN_EDIT_FIELDS.items():
@@ -117,7 +119,7 @@ def delete_resource(ctx, resource_id):
 
 @endpoint("GET", "/resources/resourcename/<path:resource_name>", op="GET_RESOURCEID", builds=ANY_BUILD)
 def resource_id_of_name(ctx, resource_name):
-    resource = existing_resource_by_name(ctx.store, resource_name)
+    resource = existing_resource_by_name(ctx.store, resource_name, ctx.org)
     return success("Resource ID fetched successfully", {"RESOURCEID": resource["id"]})
 
 
@@ -126,7 +128,7 @@ def resource_and_account_ids(ctx):
     """RESOURCENAME and ACCOUNTNAME come from the query; any caller may resolve any names."""
     resource_name = required_text(ctx.query, "RESOURCENAME")
     account_name = required_text(ctx.query, "ACCOUNTNAME")
-    resource = existing_resource_by_name(ctx.store, resource_name)
+    resource = existing_resource_by_name(ctx.store, resource_name, ctx.org)
     account = account_by_name(ctx.store, resource, account_name)
     if account is None:
         raise Failure(f"Account {account_name} does not exist in resource {resource_name}")

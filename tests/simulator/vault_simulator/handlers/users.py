@@ -48,7 +48,7 @@ def create_user(ctx):
     if ctx.config.edition == "B":
         reply_details["USERID"] = user["id"]
     if is_api_user:
-        reply_details["AUTHTOKEN"] = issue_token(ctx.store, user["id"])
+        reply_details["AUTHTOKEN"] = issue_token(ctx.store, ctx.rng, user["id"])
     return success(f"User {name} has been added successfully", reply_details or None)
 
 
