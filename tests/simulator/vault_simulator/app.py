@@ -15,7 +15,7 @@ from vault_simulator.inputs import read_input_data
 from vault_simulator.organizations import ensure_default_organization, selected_organization
 from vault_simulator.randomness import Randomness
 from vault_simulator.registry import Router
-from vault_simulator.replies import FAILED, Failure, Reply
+from vault_simulator.replies import FAILED, Failure, FileReply, Reply, Unsupported
 from vault_simulator.request_log import RequestLog
 from vault_simulator.simulator import Simulator, current_simulator
 from vault_simulator.store import Store
@@ -62,16 +62,27 @@ def serve_vault(path):
         message = AUTHENTICATION_FAILED if user is None else USER_LOCKED
         return _answer(401, REST, op if match else "AUTHENTICATION", Reply(FAILED, message))
     if match is None:
-        config = simulator.config
-        message = (f"{request.method} {request.path} is not supported by this vault "
-                   f"(edition {config.edition} build {config.build})")
-        return _answer(404, REST, op, Reply(FAILED, message))
+        return _unsupported(simulator.config, f"{request.method} {request.path}")
     endpoint, arguments = match
-    return _answer(200, endpoint.style, endpoint.op, _run(simulator, endpoint, user, arguments))
+    try:
+        reply = _run(simulator, endpoint, user, arguments)
+    except Unsupported as unsupported:
+        return _unsupported(simulator.config, f"{request.method} {request.path} with {unsupported}")
+    if isinstance(reply, FileReply):
+        simulator.request_log.add(request.method, request.path, endpoint.op, "Success")
+        return Response(reply.content, status=200, mimetype=reply.mimetype,
+                        headers={"Content-Disposition": f'attachment; filename="{reply.filename}"'})
+    return _answer(200, endpoint.style, endpoint.op, reply)
+
+
+def _unsupported(config, what):
+    message = f"{what} is not supported by this vault (edition {config.edition} build {config.build})"
+    return _answer(404, REST, "UNSUPPORTED", Reply(FAILED, message))
 
 
 def _run(simulator, endpoint, user, arguments):
-    """The handler's Reply; its work is undone when it fails, its audit record kept."""
+    """The handler's Reply or FileReply; its work is undone when it fails, its audit
+    record kept. ``Unsupported`` propagates (nothing was done, nothing audited)."""
     context = None
     try:
         context = RequestContext(simulator.config, simulator.store, user, read_input_data(request),
@@ -83,8 +94,9 @@ def _run(simulator, endpoint, user, arguments):
     except Failure as failure:
         reply = Reply(FAILED, failure.message)
     if context is not None and endpoint.op not in _UNAUDITED_OPERATIONS:
+        status = reply.status if isinstance(reply, Reply) else "Success"
         with simulator.store.transaction():
-            write_audit(context, endpoint.op, endpoint.path_of(request.path), arguments, reply.status)
+            write_audit(context, endpoint.op, endpoint.path_of(request.path), arguments, status)
     return reply
 
 

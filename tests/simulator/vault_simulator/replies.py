@@ -30,3 +30,18 @@ class Failure(Exception):
     def __init__(self, message):
         super().__init__(message)
         self.message = message
+
+
+class FileReply(NamedTuple):
+    """A successful download: the raw file as the body, not JSON
+    ("download file", "export SSH key", "get certificate": "the file")."""
+
+    filename: str
+    content: bytes
+    mimetype: str = "application/octet-stream"
+
+
+class Unsupported(Exception):
+    """Raised by a handler for input this edition or build does not have (for
+    example sharing with USERGROUPID before A 11200 / B 5100): answered exactly
+    like a path the vault does not serve (HTTP 404, operation UNSUPPORTED)."""

@@ -55,5 +55,16 @@ REST = Style(REST_ROOT, _wrapped("name"))
 REST_OPERATION_NAME = Style(REST_ROOT, _wrapped("operationName"))
 # "name" and "result" at the top level, no operation wrapper (e.g. VALIDATE_PASSWORD).
 REST_TOP_LEVEL = Style(REST_ROOT, _top_level("Details"))
-# {name, result: {status, message}, totalRows?, details?} under the PKI root.
+# {name, result: {status, message}, totalRows?, details?} under the PKI root. A handler
+# answering "SUCCESS" (SSH import, associate, dissociate) returns Reply("SUCCESS", ...).
 PKI = Style(PKI_ROOT, _top_level("details"))
+
+
+def _capitalized_result(op, reply):
+    body = _top_level("details")(op, reply)
+    body["result"] = {"Status": reply.status, "Message": reply.message}
+    return body
+
+
+# "The AddCertificate result uses capitalized keys Status and Message."
+PKI_CAPITALIZED_RESULT = Style(PKI_ROOT, _capitalized_result)
