@@ -85,7 +85,7 @@ from ansible.plugins.lookup import LookupBase
 
 from ansible_collections.credvault.vault.plugins.module_utils import _account
 from ansible_collections.credvault.vault.plugins.module_utils._client import HAS_REQUESTS
-from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError, VaultNotFoundError
+from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError, VaultError, VaultNotFoundError
 from ansible_collections.credvault.vault.plugins.module_utils._options import CONNECTION_OPTIONS, client_from_options
 
 
@@ -140,6 +140,9 @@ class LookupModule(LookupBase):
             if self.get_option("field") == "totp":
                 return _account.get_totp(client, ref)
             return _account.get_password(client, ref, self.get_option("reason"), self.get_option("ticket_id"))
-        except VaultError as exc:
+        except VaultAPIError as exc:
             raise AnsibleLookupError("vault_password: the vault refused the %s of %s: %s"
+                                     % (self.get_option("field"), label, exc)) from None
+        except VaultError as exc:
+            raise AnsibleLookupError("vault_password: could not read the %s of %s: %s"
                                      % (self.get_option("field"), label, exc)) from None

@@ -55,3 +55,42 @@ def test_cli_announces_itself_and_serves_https(tmp_path):
     assert stdout == ""  # nothing after the ready line
     assert "/restapi/json/v1/resources" in stderr
     assert SECRET_REASON not in stderr and "CLI-TOKEN" not in stderr
+
+
+def run_requests(tmp_path, flags, requests_to_send):
+    """Start the command with ``flags``, send ``(method, path, details, headers)`` requests, return the bodies."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SIMULATOR_DIR), os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.Popen(command() + ["--tls-dir", str(tmp_path)] + flags,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        ready = json.loads(first_line(process.stdout))
+        context = ssl.create_default_context(cafile=ready["ca_path"])
+        bodies = []
+        for method, path, details, headers in requests_to_send:
+            data = urllib.parse.urlencode(
+                {"INPUT_DATA": json.dumps({"operation": {"Details": details}})}).encode() if details else None
+            request = urllib.request.Request(ready["url"] + "/restapi/json/v1" + path, data=data, method=method,
+                                             headers={"AUTHTOKEN": ready["token"], **headers})
+            with urllib.request.urlopen(request, context=context, timeout=30) as response:
+                bodies.append(json.load(response))
+        return bodies
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=30)
+
+
+def test_cli_seed_reproduces_tokens_across_runs(tmp_path):
+    create = ("POST", "/user", {"USERNAME": "api1", "ISAPIUSER": "true"}, {})
+    first = run_requests(tmp_path / "one", ["--seed", "11", "--admin-token", "T"], [create])
+    second = run_requests(tmp_path / "two", ["--seed", "11", "--admin-token", "T"], [create])
+    token = first[0]["operation"]["Details"]["AUTHTOKEN"]
+    assert token == second[0]["operation"]["Details"]["AUTHTOKEN"]
+
+
+def test_cli_organization_is_selected_by_org_name(tmp_path):
+    bodies = run_requests(tmp_path, ["--organization", "Branch Office"], [
+        ("GET", "/resources", None, {"orgName": "Branch Office"}),
+        ("GET", "/resources", None, {"orgName": "Elsewhere"}),
+    ])
+    assert bodies[0]["operation"]["result"]["status"] == "Success"
+    assert bodies[1]["operation"]["result"] == {"status": "Failed", "message": "Organization Elsewhere does not exist"}

@@ -52,7 +52,7 @@ def serve_vault(path):
     simulator = current_simulator()
     match = simulator.router.match(request.environ)
     op = match[0].op if match else "UNSUPPORTED"
-    for rule in simulator.faults.draw(request.path):
+    for rule in simulator.faults.draw(request.method, request.path):
         if rule.kind == "latency":
             time.sleep(rule.seconds)
         else:

@@ -1,7 +1,8 @@
 """Fault injection for reliability tests.
 
 A fault rule applies to vault requests whose path matches ``path`` (a
-regular expression searched in the request path; empty matches every path),
+regular expression searched in the request path; empty matches every path)
+and whose method is ``method`` (empty: any method),
 with probability ``rate``, at most ``count`` times (``None``: no limit).
 Kinds:
 
@@ -33,6 +34,7 @@ MALFORMED_BODY = '{"operation": {"name": "'
 class FaultRule:
     kind: str
     path: str = ""
+    method: str = ""
     rate: float = 1.0
     status: int = 503
     seconds: float = 0.0
@@ -45,6 +47,8 @@ class FaultRule:
             raise ValueError("fault rate must be between 0 and 1")
         if self.kind == "status" and int(self.status) not in FAULT_STATUSES:
             raise ValueError("fault status must be 502 or 503")
+        if self.method not in ("", "GET", "POST", "PUT", "DELETE"):
+            raise ValueError("fault method must be GET, POST, PUT or DELETE")
         if float(self.seconds) < 0 or (self.count is not None and int(self.count) < 0):
             raise ValueError("fault seconds and count must not be negative")
         re.compile(self.path)
@@ -97,13 +101,13 @@ class Faults:
         with self._lock:
             return [dict(asdict(rule), remaining=remaining) for rule, remaining in self._rules]
 
-    def draw(self, path):
-        """The rules that fire for a request to ``path``, latency first."""
+    def draw(self, method, path):
+        """The rules that fire for a ``method`` request to ``path``, latency first."""
         fired = []
         with self._lock:
             for entry in self._rules:
                 rule, remaining = entry
-                if remaining == 0 or not re.search(rule.path, path):
+                if remaining == 0 or rule.method not in ("", method) or not re.search(rule.path, path):
                     continue
                 if self._rng.random() >= rule.rate:
                     continue
