@@ -52,7 +52,7 @@ def test_method_not_served_is_unsupported(vault):
 
 
 def test_unknown_pki_path_is_unsupported_in_the_same_shape(vault):
-    status, body = vault.call("GET", "/getAllSSHKeys", root="/api/pki/restapi")
+    status, body = vault.call("GET", "/noSuchPkiOperation", root="/api/pki/restapi")
     assert status == 404
     assert body["operation"]["name"] == "UNSUPPORTED"
 
@@ -199,16 +199,16 @@ def test_style_leaves_details_out_when_none():
 def test_a_pki_registration_is_served_top_level_under_the_pki_root(monkeypatch):
     monkeypatch.setattr(registry, "ENDPOINTS", list(registry.ENDPOINTS))
 
-    @endpoint("GET", "/getAllSSHKeys", op="GetAllSSHKeys", builds={"A": 0}, style=PKI)
-    def all_keys(ctx):
+    @endpoint("GET", "/listTestItems", op="ListTestItems", builds={"A": 0}, style=PKI)
+    def all_items(ctx):
         return success("listed", [], totalRows=0)
 
     app = create_app()
-    response = app.test_client().get("/api/pki/restapi/getAllSSHKeys",
+    response = app.test_client().get("/api/pki/restapi/listTestItems",
                                      headers={"AUTHTOKEN": simulator_of(app).admin_token})
     assert response.status_code == 200
-    assert response.get_json() == {"name": "GetAllSSHKeys", "result": {"status": "Success", "message": "listed"},
+    assert response.get_json() == {"name": "ListTestItems", "result": {"status": "Success", "message": "listed"},
                                    "totalRows": 0, "details": []}
-    rest = app.test_client().get("/restapi/json/v1/getAllSSHKeys",
+    rest = app.test_client().get("/restapi/json/v1/listTestItems",
                                  headers={"AUTHTOKEN": simulator_of(app).admin_token})
     assert rest.status_code == 404

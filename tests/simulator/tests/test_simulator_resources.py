@@ -111,7 +111,7 @@ def test_resource_group_name_creates_then_joins_a_static_group(vault):
     groups = vault.store.all("resource_group")
     assert len(groups) == 1
     assert groups[0]["name"] == "Web servers" and groups[0]["type"] == "static"
-    assert groups[0]["resource_ids"] == ["1", "2"]
+    assert groups[0]["resources"] == ["1", "2"]
 
 
 def test_file_store_keeps_the_uploaded_bytes(vault):

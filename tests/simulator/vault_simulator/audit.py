@@ -6,7 +6,8 @@ LASTACCESSEDTIME); what does not apply reads ``N/A``. Operations on users,
 user groups and organizations are of AUDITTYPE ``User``, all others
 ``Resource``. A handler adds what only it knows through ``ctx.audit``:
 ``resource``, ``account``, ``username`` (the user acted on), ``operation``
-(a wording for OPERATIONTYPE instead of the operation name).
+(a wording for OPERATIONTYPE instead of the operation name). A failed
+operation is recorded too; its OPERATIONTYPE ends with `` (Failed)``.
 """
 from vault_simulator.lookups import ACCOUNT, RESOURCE
 from vault_simulator.timefmt import millis_time, now_iso
@@ -55,7 +56,8 @@ def audit_output(record):
         "AUDITID": record["id"],
         "RESOURCENAME": record["resource"],
         "ACCOUNTNAME": record["account"],
-        "OPERATIONTYPE": record["operation"],
+        "OPERATIONTYPE": record["operation"] if record["status"].lower() == "success"
+        else f"{record['operation']} (Failed)",
         "OPERATEDBY": record["operated_by"],
         "IPADDRESS": record["ip_address"],
         "USERNAME": record["username"],

@@ -61,11 +61,6 @@ def existing_user_by_name(store, name):
     return user
 
 
-def resource_group_by_name(store, name):
-    """The resource group called ``name`` or ``None``."""
-    return next((g for g in store.all(RESOURCE_GROUP) if g["name"] == name), None)
-
-
 def require_policy(name):
     """Fail unless ``name`` is a password policy of the vault."""
     if name not in POLICY_NAMES:
