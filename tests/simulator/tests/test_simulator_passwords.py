@@ -44,11 +44,11 @@ def test_change_password(vault):
     vault.create_resource("web01", password="first-pw")
     account = vault.store.get("account", "1")
     vault.store.put("account", "1", {**account, "last_modified": "2020-01-01T00:00:00.000"})
-    operation = vault.ok("PUT", PASSWORD, details={"NEWPASSWORD": "second-pw", "RESETTYPE": "LOCAL",
+    operation = vault.ok("PUT", PASSWORD, details={"NEWPASSWORD": "Sec0nd-pw-Rotation!", "RESETTYPE": "LOCAL",
                                                    "REASON": "rotation"})
     assert operation == {"name": "CHANGE PASSWORD", "result": {"status": "Success",
                                                                "message": "Password changed successfully"}}
-    assert vault.ok("GET", PASSWORD)["Details"]["PASSWORD"] == "second-pw"
+    assert vault.ok("GET", PASSWORD)["Details"]["PASSWORD"] == "Sec0nd-pw-Rotation!"
     assert vault.store.get("account", "1")["last_modified"] > "2020-01-01T00:00:00.000"
 
 
@@ -65,6 +65,7 @@ def test_change_password_failures(vault, details, message):
 
 
 def test_change_password_needs_a_ticket_when_ticketing_is_enabled(strict_vault):
-    strict_vault.failed("PUT", PASSWORD, TICKET_REQUIRED, details={"NEWPASSWORD": "x", "RESETTYPE": "LOCAL"})
-    strict_vault.ok("PUT", PASSWORD, details={"NEWPASSWORD": "x", "RESETTYPE": "LOCAL", "TICKETID": "T-2"})
-    assert strict_vault.store.get("account", "1")["password"] == "x"
+    new_password = "Ticketed-pw-71!"
+    strict_vault.failed("PUT", PASSWORD, TICKET_REQUIRED, details={"NEWPASSWORD": new_password, "RESETTYPE": "LOCAL"})
+    strict_vault.ok("PUT", PASSWORD, details={"NEWPASSWORD": new_password, "RESETTYPE": "LOCAL", "TICKETID": "T-2"})
+    assert strict_vault.store.get("account", "1")["password"] == new_password

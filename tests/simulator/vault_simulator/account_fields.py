@@ -5,8 +5,8 @@ older vault would ignore them.
 """
 from vault_simulator.custom_fields import ACCOUNT_LEVEL, merge_custom_fields, read_custom_fields
 from vault_simulator.inputs import flag, string_list, text
-from vault_simulator.lookups import ACCOUNT, RESOURCE_GROUP, require_policy
-from vault_simulator.replies import Failure
+from vault_simulator.lookups import ACCOUNT, require_policy
+from vault_simulator.resource_groups import group_by_id
 from vault_simulator.timefmt import now_iso
 from vault_simulator.totp_settings import TOTP_FIELDS, updated_totp
 
@@ -53,15 +53,15 @@ def apply_account_fields(ctx, account, details):
             if name in details:
                 account["flags"][name] = flag(details, name)
         if "ACCOUNT_RESOURCE_GROUP_IDS" in details:
-            account["resource_group_ids"] = _existing_group_ids(ctx.store, details)
+            account["resource_group_ids"] = _existing_group_ids(ctx, details)
     if ctx.supports(TOTP_BUILDS) and any(name in details for name in TOTP_FIELDS):
         account["totp"] = updated_totp(account["totp"], details)
     account["last_modified"] = now_iso()
 
 
-def _existing_group_ids(store, details):
+def _existing_group_ids(ctx, details):
+    """The group ids given, each of a group of the caller's organization."""
     group_ids = string_list(details, "ACCOUNT_RESOURCE_GROUP_IDS")
     for group_id in group_ids:
-        if store.get(RESOURCE_GROUP, group_id) is None:
-            raise Failure(f"Resource group with ID {group_id} does not exist")
+        group_by_id(ctx.store, group_id, ctx.org)
     return group_ids

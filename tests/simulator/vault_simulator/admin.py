@@ -6,6 +6,10 @@
   counts); PUT replaces them with a JSON list of rules (see ``faults``);
   DELETE removes them all.
 - POST /__simulator/organizations {"displayName": ...} adds an organization.
+- POST /__simulator/user-groups {"userGroupName": ..., "description": ...} adds a user
+  group (the spec has no endpoint that creates one) and answers its list item.
+- POST /__simulator/remote-apps {"name": ..., "resourceIds": [...]} adds a remote app
+  associated with those resources (the spec has no endpoint for that) and answers {name, id}.
 """
 import hmac
 
@@ -13,7 +17,9 @@ from flask import Blueprint, jsonify, request
 
 from vault_simulator.faults import FaultRule
 from vault_simulator.organizations import add_organization
+from vault_simulator.remote_app_records import add_remote_app, remote_app_item
 from vault_simulator.simulator import current_simulator
+from vault_simulator.user_groups import add_user_group, user_group_item
 
 admin_blueprint = Blueprint("simulator_admin", __name__, url_prefix="/__simulator")
 
@@ -70,3 +76,30 @@ def create_organization():
     store = current_simulator().store
     with store.transaction():
         return jsonify(add_organization(store, name)), 201
+
+
+@admin_blueprint.post("/user-groups")
+def create_user_group():
+    document = request.get_json(silent=True)
+    document = document if isinstance(document, dict) else {}
+    name, description = document.get("userGroupName"), document.get("description", "")
+    if not isinstance(name, str) or not name.strip() or not isinstance(description, str):
+        return jsonify({"error": 'expected {"userGroupName": "<name>", "description": "<text>"}'}), 400
+    store = current_simulator().store
+    with store.transaction():
+        return jsonify(user_group_item(add_user_group(store, name, description))), 201
+
+
+@admin_blueprint.post("/remote-apps")
+def create_remote_app():
+    document = request.get_json(silent=True)
+    document = document if isinstance(document, dict) else {}
+    name, resource_ids = document.get("name"), document.get("resourceIds", [])
+    if not isinstance(name, str) or not isinstance(resource_ids, list):
+        return jsonify({"error": 'expected {"name": "<name>", "resourceIds": ["<id>", ...]}'}), 400
+    store = current_simulator().store
+    try:
+        with store.transaction():
+            return jsonify(remote_app_item(add_remote_app(store, name, [str(i) for i in resource_ids]))), 201
+    except ValueError as error:
+        return jsonify({"error": str(error)}), 400

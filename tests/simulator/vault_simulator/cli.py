@@ -21,6 +21,7 @@ from vault_simulator.organizations import add_organization
 from vault_simulator.server import serve
 from vault_simulator.simulator import simulator_of
 from vault_simulator.tls import create_tls_files
+from vault_simulator.user_groups import add_user_group
 
 
 def parse_args(argv=None):
@@ -42,6 +43,8 @@ def parse_args(argv=None):
                              "latency:seconds=0.2 (kinds: latency, status, drop, malformed, failed); repeatable")
     parser.add_argument("--organization", action="append", default=[], metavar="DISPLAYNAME",
                         help="add an organization besides the default one; repeatable")
+    parser.add_argument("--user-group", action="append", default=[], metavar="NAME",
+                        help="add a user group (the vault's API cannot create one); repeatable")
     parser.add_argument("--state", help="SQLite file that keeps the state across restarts (default: in memory)")
     parser.add_argument("--tls-dir", help="directory for ca.pem, server.pem, server-key.pem (default: a new "
                                           "temporary directory, removed at exit)")
@@ -61,6 +64,8 @@ def main(argv=None):
     with simulator.store.transaction():
         for display_name in args.organization:
             add_organization(simulator.store, display_name)
+        for group_name in args.user_group:
+            add_user_group(simulator.store, group_name)
 
     def announce(port):
         ready = {"url": f"https://{args.host}:{port}", "token": simulator.admin_token,

@@ -54,20 +54,38 @@ def endpoint(method, path, op, builds, style=REST):
 
 
 class Router:
-    """Matches a request against the endpoints one edition and build serve."""
+    """Matches a request against every registered endpoint, then keeps the
+    match only when this edition and build serve it.
+
+    Matching against all of them first means a path another build serves
+    (``PUT /resources/share`` from B 6320) is never taken for a broader
+    pattern (``PUT /resources/<resource_id>``) where it is not served.
+    """
 
     def __init__(self, config):
-        served = [e for e in ENDPOINTS if config.supports(e.builds)]
-        self._endpoints = served
+        self._config = config
+        self._endpoints = list(ENDPOINTS)
         self._map = Map(
-            [Rule(e.full_path, methods=[e.method], endpoint=i) for i, e in enumerate(served)],
+            [Rule(e.full_path, methods=[e.method], endpoint=i) for i, e in enumerate(self._endpoints)],
             merge_slashes=False,
         )
 
     def match(self, environ) -> Optional[tuple]:
         """Return ``(endpoint, path_arguments)``, or ``None`` when not served."""
+        adapter = self._map.bind_to_environ(environ)
         try:
-            index, arguments = self._map.bind_to_environ(environ).match()
+            index, arguments = adapter.match()
         except HTTPException:
             return None
-        return self._endpoints[index], arguments
+        endpoint = self._endpoints[index]
+        if self._config.supports(endpoint.builds):
+            return endpoint, arguments
+        return self._served_alternative(adapter, endpoint)
+
+    def _served_alternative(self, adapter, unserved):
+        """The same path registered again for this edition (``/getSSHKey`` is GET in A, POST in B)."""
+        for index, endpoint in enumerate(self._endpoints):
+            if endpoint is not unserved and endpoint.full_path == unserved.full_path \
+                    and endpoint.method == unserved.method and self._config.supports(endpoint.builds):
+                return endpoint, adapter.match()[1]
+        return None

@@ -11,8 +11,15 @@ def new_token(rng):
 
 def issue_token(store, rng, user_id, token=None):
     token = token or new_token(rng)
-    store.put(TOKEN, token, {"user_id": user_id})
+    store.put(TOKEN, token, {"user_id": user_id, "token": token})
     return token
+
+
+def revoke_tokens(store, user_id):
+    """Delete every AUTHTOKEN of ``user_id``."""
+    for record in store.all(TOKEN):
+        if record["user_id"] == user_id and "token" in record:
+            store.delete(TOKEN, record["token"])
 
 
 def user_of_token(store, token):

@@ -3,8 +3,10 @@ from vault_simulator.custom_fields import ACCOUNT_LEVEL, RESOURCE_LEVEL, custom_
 from vault_simulator.lookups import USER, accounts_of
 from vault_simulator.timefmt import vault_time
 
-# "`*****` (hidden) normally" (Account list item, PASSWORD STATUS).
+# "`*****` (hidden) normally. `[In Use]` when password access control is enabled and the
+# password is in use." (Account list item, PASSWORD STATUS)
 HIDDEN_PASSWORD = "*****"
+IN_USE = "[In Use]"
 
 
 def resource_list_item(store, resource, edition):
@@ -46,8 +48,14 @@ def account_list_item(account):
         "ACCOUNT NAME": account["name"],
         "PASSWDID": account["id"],
         "ISFAVPASS": "false",
-        "PASSWORD STATUS": HIDDEN_PASSWORD,
+        "PASSWORD STATUS": password_status(account),
     }
+
+
+def password_status(account):
+    """``[In Use]`` while the password is checked out under access control (the workflow
+    sets ``in_use`` only when access control is on), else ``*****``."""
+    return IN_USE if account.get("in_use") else HIDDEN_PASSWORD
 
 
 def account_detail(store, account):
@@ -57,7 +65,7 @@ def account_detail(store, account):
         "DESCRIPTION": account["notes"],
         "LAST ACCESSED TIME": vault_time(last_accessed) if last_accessed else "N/A",
         "LAST MODIFIED TIME": vault_time(account["last_modified"]),
-        "PASSWORD STATUS": HIDDEN_PASSWORD,
+        "PASSWORD STATUS": password_status(account),
         "PASSWDID": account["id"],
         "CUSTOM FIELD": custom_field_output(store, ACCOUNT_LEVEL, account["custom_fields"]),
     }

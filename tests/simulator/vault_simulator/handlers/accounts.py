@@ -1,5 +1,5 @@
 """Accounts of a resource: list, details, add, edit, delete."""
-from vault_simulator.access import FULL_ACCESS, MODIFY, VIEW, require_access
+from vault_simulator.access import FULL_ACCESS, MODIFY, VIEW, can_access_account, require_access, require_account_access
 from vault_simulator.account_fields import apply_account_fields, new_account
 from vault_simulator.inputs import required_text, text
 from vault_simulator.lookups import ACCOUNT, account_by_id, account_by_name, resource_by_id
@@ -12,10 +12,13 @@ ACCOUNT_ADDED = "Account added successfully"
 
 @endpoint("GET", "/resources/<resource_id>/accounts", op="GET RESOURCE ACCOUNTLIST", builds=ANY_BUILD)
 def list_accounts(ctx, resource_id):
-    """Details is the resource detail, with its ACCOUNT LIST."""
+    """Details is the resource detail, with its ACCOUNT LIST: the accounts the caller can view."""
     resource = resource_by_id(ctx.store, resource_id)
     require_access(ctx.user, resource, VIEW, f"view resource {resource['name']}")
-    return success("Resource details with account list fetched successfully", resource_detail(ctx.store, resource))
+    detail = resource_detail(ctx.store, resource)
+    detail["ACCOUNT LIST"] = [item for item in detail["ACCOUNT LIST"] if can_access_account(
+        ctx.user, resource, ctx.store.get(ACCOUNT, item["ACCOUNT ID"]), VIEW)]
+    return success("Resource details with account list fetched successfully", detail)
 
 
 @endpoint("GET", "/resources/<resource_id>/accounts/<account_id>", op="GET RESOURCE ACCOUNT DETAILS",
@@ -25,7 +28,7 @@ def account_details(ctx, resource_id, account_id):
     PASSWDID, CUSTOM FIELD; never the password."""
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_access(ctx.user, resource, VIEW, f"view account {resource['name']}/{account['name']}")
+    require_account_access(ctx.user, resource, account, VIEW, f"view account {resource['name']}/{account['name']}")
     return success("Account details fetched successfully", account_detail(ctx.store, account))
 
 
@@ -61,7 +64,7 @@ def edit_account(ctx, resource_id, account_id):
     """ACCOUNTNAME renames; the other account input fields as in ``account_fields``."""
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_access(ctx.user, resource, MODIFY, f"edit account {resource['name']}/{account['name']}")
+    require_account_access(ctx.user, resource, account, MODIFY, f"edit account {resource['name']}/{account['name']}")
     if "ACCOUNTNAME" in ctx.details:
         new_name = required_text(ctx.details, "ACCOUNTNAME")
         if new_name != account["name"] and account_by_name(ctx.store, resource, new_name) is not None:
@@ -76,7 +79,9 @@ def edit_account(ctx, resource_id, account_id):
 def delete_account(ctx, resource_id, account_id):
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_access(ctx.user, resource, FULL_ACCESS, f"delete account {resource['name']}/{account['name']}")
+    require_account_access(ctx.user, resource, account, FULL_ACCESS,
+                           f"delete account {resource['name']}/{account['name']}")
+    ctx.audit["account"] = account["name"]
     ctx.store.delete(ACCOUNT, account["id"])
     return success(f"Account {account['name']} has been deleted successfully")
 

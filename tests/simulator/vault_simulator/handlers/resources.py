@@ -110,6 +110,7 @@ def delete_resource(ctx, resource_id):
     """Delete the resource together with its accounts."""
     resource = resource_by_id(ctx.store, resource_id)
     require_access(ctx.user, resource, FULL_ACCESS, f"delete resource {resource['name']}")
+    ctx.audit["resource"] = resource["name"]
     for account in accounts_of(ctx.store, resource):
         ctx.store.delete(ACCOUNT, account["id"])
     leave_all_groups(ctx.store, resource)

@@ -1,5 +1,5 @@
 """The current TOTP code of an account (edition A only, from build 12430)."""
-from vault_simulator.access import VIEW, require_access
+from vault_simulator.access import VIEW, require_account_access
 from vault_simulator.lookups import ACCOUNT, RESOURCE
 from vault_simulator.registry import endpoint
 from vault_simulator.replies import Failure, success
@@ -13,7 +13,8 @@ def fetch_current_totp(ctx, account_id):
     if account is None:
         raise Failure(f"Account with ID {account_id} does not exist")
     resource = ctx.store.get(RESOURCE, account["resource_id"])
-    require_access(ctx.user, resource, VIEW, f"retrieve the TOTP of {resource['name']}/{account['name']}")
+    require_account_access(ctx.user, resource, account, VIEW,
+                           f"retrieve the TOTP of {resource['name']}/{account['name']}")
     if account["totp"] is None:
         raise Failure(f"TOTP is not configured for account {account['name']}")
     return success("TOTP fetched successfully", {"TOTP": current_code(account["totp"])})

@@ -43,7 +43,7 @@ def get_password(vault):
 def change_password(vault):
     resource_id, account_id = vault.create_resource("web01")
     return vault.exchange("PUT", f"/resources/{resource_id}/accounts/{account_id}/password",
-                          details={"NEWPASSWORD": "N3w-pass!", "RESETTYPE": "LOCAL", "REASON": "rotation"})
+                          details={"NEWPASSWORD": "N3w-pass-Rotated!", "RESETTYPE": "LOCAL", "REASON": "rotation"})
 
 
 @scenario("POST /resources")
