@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from conformance import scenarios  # noqa: F401 pylint: disable=unused-import  (registers every scenario)
+# Imported to register every scenario.
+from conformance import scenarios  # noqa: F401 pylint: disable=unused-import
 from conformance.checks import RECORDS, check_exchange
 from conformance.harness import SCENARIOS
 from conformance.spec import endpoint_rows

@@ -85,7 +85,9 @@ def test_org_name_header_selects_the_organization(vault):
                       headers={"AUTHTOKEN": vault.token})
     vault.create_resource("in-default")
     vault.create_resource("in-branch", headers={"orgName": "Branch Office"})
-    names = lambda **kw: [r["RESOURCE NAME"] for r in vault.ok("GET", "/resources", **kw)["Details"]]  # noqa: E731
+
+    def names(**kwargs):
+        return [r["RESOURCE NAME"] for r in vault.ok("GET", "/resources", **kwargs)["Details"]]
     assert names() == ["in-default"]
     assert names(headers={"orgName": "Default Organization"}) == ["in-default"]
     assert names(headers={"orgName": "Branch Office"}) == ["in-branch"]

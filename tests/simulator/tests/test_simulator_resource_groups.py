@@ -122,8 +122,8 @@ def test_a_subgroup_names_its_parent(vault):
 
 
 def test_associate_and_disassociate_answer_per_resource_and_change_membership(vault):
-    web01, _ = vault.create_resource("web01")
-    web02, _ = vault.create_resource("web02")
+    web01, _account_id = vault.create_resource("web01")
+    web02, _account_id = vault.create_resource("web02")
     group = create_group(vault, "Web servers")
     operation = associate(vault, group, [int(web01), int(web02), 99])
     assert operation["Details"] == {web01: {"status": "Success"}, web02: {"status": "Success"},
@@ -138,7 +138,7 @@ def test_associate_and_disassociate_answer_per_resource_and_change_membership(va
 
 
 def test_associating_twice_keeps_one_membership(vault):
-    web01, _ = vault.create_resource("web01")
+    web01, _account_id = vault.create_resource("web01")
     group = create_group(vault, "Web servers")
     associate(vault, group, [int(web01)])
     associate(vault, group, [web01])
@@ -158,13 +158,13 @@ def test_resource_ids_must_be_a_list_of_numbers(vault, resource_ids, message):
 
 
 def test_an_unknown_group_fails_as_a_whole(vault):
-    web01, _ = vault.create_resource("web01")
+    web01, _account_id = vault.create_resource("web01")
     vault.failed("POST", f"{GROUPS}/7/associateResources", "Resource group with ID 7 does not exist",
                  details={"RESOURCEIDS": [int(web01)]})
 
 
 def test_resources_cannot_be_associated_with_a_dynamic_group(vault):
-    web01, _ = vault.create_resource("web01")
+    web01, _account_id = vault.create_resource("web01")
     group = create_group(vault, "Dyn", **dynamic(("RESOURCENAME", "CONTAINS", "db")))
     operation = associate(vault, group, [int(web01)])
     assert operation["Details"] == {web01: {"status": "Failed"}}
@@ -180,8 +180,8 @@ def test_resource_group_name_on_create_resource_refuses_a_dynamic_group(vault):
 
 
 def test_a_deleted_resource_leaves_its_static_groups(vault):
-    web01, _ = vault.create_resource("web01", RESOURCEGROUPNAME="Web servers")
-    web02, _ = vault.create_resource("web02", RESOURCEGROUPNAME="Web servers")
+    web01, _account_id = vault.create_resource("web01", RESOURCEGROUPNAME="Web servers")
+    web02, _account_id = vault.create_resource("web02", RESOURCEGROUPNAME="Web servers")
     vault.ok("DELETE", f"/resources/{web01}")
     group = vault.store.get("resource_group", group_id(vault, "Web servers"))
     assert members_of(vault.store, group) == [web02]
@@ -192,8 +192,8 @@ def test_a_deleted_resource_leaves_its_static_groups(vault):
 
 def test_dynamic_members_follow_the_criteria_at_read_time(vault):
     create_group(vault, "Web", **dynamic(("RESOURCENAME", "CONTAINS", "WEB")))
-    web01, _ = vault.create_resource("web01")
-    db01, _ = vault.create_resource("db01")
+    web01, _account_id = vault.create_resource("web01")
+    db01, _account_id = vault.create_resource("db01")
     assert (group_names_of(vault, web01), group_names_of(vault, db01)) == (["Web"], [])
     vault.ok("PUT", f"/resources/{web01}", details={"RESOURCENAME": "cache01"})
     assert group_names_of(vault, web01) == []
@@ -201,7 +201,7 @@ def test_dynamic_members_follow_the_criteria_at_read_time(vault):
 
 def test_login_name_matches_any_account_of_the_resource(vault):
     create_group(vault, "Oracle", **dynamic(("LOGINNAME", "EQUALS", "oracle")))
-    db01, _ = vault.create_resource("db01")
+    db01, _account_id = vault.create_resource("db01")
     assert group_names_of(vault, db01) == []
     vault.ok("POST", f"/resources/{db01}/accounts", details={"ACCOUNTLIST": [
         {"ACCOUNTNAME": "oracle", "PASSWORD": "pw"}]})
@@ -238,7 +238,7 @@ def test_and_needs_every_criterion_or_any_one(vault, andor, members):
 
 def test_associated_groups_lists_static_and_dynamic_groups_with_numeric_ids(vault):
     dynamic_id = create_group(vault, "Linux", **dynamic(("RESOURCETYPE", "EQUALS", "linux")))
-    web01, _ = vault.create_resource("web01", RESOURCEGROUPNAME="Web servers")
+    web01, _account_id = vault.create_resource("web01", RESOURCEGROUPNAME="Web servers")
     groups = vault.ok("GET", f"/resources/{web01}/associatedGroups")["Details"]["ASSOCIATED GROUPS"]
     assert groups == [{"GROUP ID": int(dynamic_id), "GROUP NAME": "Linux"},
                       {"GROUP ID": int(group_id(vault, "Web servers")), "GROUP NAME": "Web servers"}]
@@ -252,7 +252,7 @@ def test_associated_groups_of_an_unknown_resource_fails(vault):
 
 
 def test_delete_removes_the_group_and_its_subgroups_but_never_resources(vault):
-    web01, _ = vault.create_resource("web01", RESOURCEGROUPNAME="Servers")
+    web01, _account_id = vault.create_resource("web01", RESOURCEGROUPNAME="Servers")
     parent = group_id(vault, "Servers")
     child = create_group(vault, "Web", PARENTGROUPID=int(parent))
     create_group(vault, "Web-EU", PARENTGROUPID=int(child))
@@ -321,7 +321,7 @@ def test_a_password_user_manages_only_their_own_groups(vault):
 
 def test_a_password_user_cannot_group_a_resource_they_cannot_see(vault):
     token = vault.create_api_user("alice")
-    web01, _ = vault.create_resource("web01")
+    web01, _account_id = vault.create_resource("web01")
     alices = create_group(vault, "Alice's", token=token)
     operation = associate(vault, alices, [int(web01)], token=token)
     assert operation["Details"] == {web01: {"status": "Failed"}}
@@ -335,7 +335,7 @@ def test_groups_belong_to_the_organization_that_created_them(vault):
     branch = {"orgName": "Branch"}
     create_group(vault, "Web servers")
     create_group(vault, "Web servers", headers=branch)
-    branch_web, _ = vault.create_resource("web01", headers=branch)
+    branch_web, _account_id = vault.create_resource("web01", headers=branch)
     assert [item["resourceGroupName"] for item in listed(vault, headers=branch)["Details"]] == ["Web servers"]
     assert listed(vault)["totalRows"] == 1
     default_group = group_id(vault, "Web servers")
@@ -347,7 +347,7 @@ def test_groups_belong_to_the_organization_that_created_them(vault):
 
 def test_the_list_needs_a_b_6000_or_a_12230_build_while_membership_works_earlier(make_vault):
     vault = make_vault(edition="B", build=5400)
-    web01, _ = vault.create_resource("web01")
+    web01, _account_id = vault.create_resource("web01")
     group = create_group(vault, "Web servers")
     associate(vault, group, [int(web01)])
     assert group_names_of(vault, web01) == ["Web servers"]

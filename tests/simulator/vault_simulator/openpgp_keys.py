@@ -36,8 +36,8 @@ _CRC24_INIT, _CRC24_POLY = 0xB704CE, 0x1864CFB
 def armored_public_key(private_key, user_id, created):
     """The public key of RSA ``private_key`` with ``user_id``, created at Unix time ``created``."""
     public_body = _public_key_body(private_key, created)
-    packets = _packet(_TAG_PUBLIC_KEY, public_body) + _user_id_and_certification(private_key, public_body, user_id,
-                                                                                   created)
+    certification = _user_id_and_certification(private_key, public_body, user_id, created)
+    packets = _packet(_TAG_PUBLIC_KEY, public_body) + certification
     return _armor("PUBLIC", packets)
 
 

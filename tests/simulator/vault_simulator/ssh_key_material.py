@@ -155,7 +155,7 @@ def load_private_key_file(content, passphrase):
             key = serialization.load_pem_private_key(content, passphrase.encode("utf-8") if encrypted else None)
     except ValueError:
         raise SSHKeyError("the passphrase is incorrect" if encrypted
-                           else "the file is not a valid PEM private key") from None
+                          else "the file is not a valid PEM private key") from None
     except UnsupportedAlgorithm:
         raise SSHKeyError("the key type is not one SSH uses (ssh-rsa, ssh-dss, ed25519, ecdsa)") from None
     describe(key)
@@ -168,7 +168,7 @@ def _load_openssh(content):
             key = serialization.load_ssh_private_key(content, None)
     except TypeError:
         raise SSHKeyError("encrypted OpenSSH-format private keys cannot be imported: "
-                           "convert the key to PEM first (ssh-keygen -p -m PEM)") from None
+                          "convert the key to PEM first (ssh-keygen -p -m PEM)") from None
     except (ValueError, UnsupportedAlgorithm):
         raise SSHKeyError("the file is not a valid OpenSSH private key") from None
     describe(key)

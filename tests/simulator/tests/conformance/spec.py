@@ -31,7 +31,7 @@ class SpecRow:
         """The editions that have this endpoint (a field gate like ``fileType: B 6200`` is not one)."""
         if ":" in self.build or self.build == "-":
             return ("A", "B")
-        return tuple(sorted({edition for edition, _ in _BUILD.findall(self.build)}))
+        return tuple(sorted({edition for edition, _number in _BUILD.findall(self.build)}))
 
     def minimum_build(self, edition):
         """The endpoint's minimum build in ``edition`` (0 when none is stated)."""
