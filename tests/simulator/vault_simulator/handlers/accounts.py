@@ -4,6 +4,7 @@ from vault_simulator.account_fields import apply_account_fields, new_account
 from vault_simulator.inputs import required_text, text
 from vault_simulator.lookups import ACCOUNT, account_by_id, account_by_name, resource_by_id
 from vault_simulator.registry import ANY_BUILD, endpoint
+from vault_simulator.removals import remove_account
 from vault_simulator.replies import FAILED, Failure, Reply, success
 from vault_simulator.views import account_detail, resource_detail
 
@@ -82,7 +83,7 @@ def delete_account(ctx, resource_id, account_id):
     require_account_access(ctx.user, resource, account, FULL_ACCESS,
                            f"delete account {resource['name']}/{account['name']}")
     ctx.audit["account"] = account["name"]
-    ctx.store.delete(ACCOUNT, account["id"])
+    remove_account(ctx.store, account)
     return success(f"Account {account['name']} has been deleted successfully")
 
 

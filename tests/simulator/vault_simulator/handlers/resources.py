@@ -8,12 +8,13 @@ from vault_simulator.data.password_policies import DEFAULT_POLICY
 from vault_simulator.data.resource_types import FILE_TYPES, FIXED_TYPES, RESOURCE_TYPE_NAMES
 from vault_simulator.inputs import required_text, text
 from vault_simulator.lookups import (
-    ACCOUNT, RESOURCE, account_by_name, accounts_of, existing_resource_by_name, existing_user_by_name,
+    ACCOUNT, RESOURCE, account_by_name, existing_resource_by_name, existing_user_by_name,
     in_organization, require_policy, resource_by_id, resource_by_name,
 )
 from vault_simulator.registry import ANY_BUILD, endpoint
+from vault_simulator.removals import remove_resource
 from vault_simulator.replies import Failure, success
-from vault_simulator.resource_groups import join_static_group, leave_all_groups
+from vault_simulator.resource_groups import join_static_group
 from vault_simulator.views import resource_list_item
 
 # The create-resource input fields that describe its first account.
@@ -107,14 +108,11 @@ def edit_resource(ctx, resource_id):
 
 @endpoint("DELETE", "/resources/<resource_id>", op="DELETE RESOURCE", builds=ANY_BUILD)
 def delete_resource(ctx, resource_id):
-    """Delete the resource together with its accounts."""
+    """Delete the resource together with its accounts, shares and group memberships (``removals``)."""
     resource = resource_by_id(ctx.store, resource_id)
     require_access(ctx.user, resource, FULL_ACCESS, f"delete resource {resource['name']}")
     ctx.audit["resource"] = resource["name"]
-    for account in accounts_of(ctx.store, resource):
-        ctx.store.delete(ACCOUNT, account["id"])
-    leave_all_groups(ctx.store, resource)
-    ctx.store.delete(RESOURCE, resource["id"])
+    remove_resource(ctx.store, resource)
     return success(f"Resource {resource['name']} has been deleted successfully")
 
 
