@@ -24,7 +24,9 @@ COPY := $(BUILD)/ansible_collections/credvault/vault
 DIST := $(BUILD)/dist
 COLLECTIONS := $(BUILD)/collections
 SIMULATOR_LOGS := $(BUILD)/simulator-logs
-INTEGRATION_PROFILES := default,strict,edition_b,old_a
+INTEGRATION_PROFILES := default,strict,edition_b,old_a,access_control
+# Names of integration targets to run (default: all of them).
+INTEGRATION_TARGETS ?=
 
 # ansible-test downloads a pip bootstrap script from the internet unless it is
 # in this cache; the file name follows the pip version ansible-core 2.19 uses.
@@ -51,6 +53,7 @@ help:
 	@echo 'make lint         ansible-lint --profile production and antsibull-changelog lint'
 	@echo 'make sanity       ansible-test sanity --venv --python $(TEST_PYTHON)'
 	@echo 'make integration  ansible-test integration --venv --python $(TEST_PYTHON) with simulators running'
+	@echo '                  (INTEGRATION_TARGETS="t1 t2" runs only those; BUILD=DIR copies elsewhere)'
 	@echo 'make clean        remove .venv, .build and caches'
 
 venv: $(VENV_STAMP)
@@ -97,7 +100,7 @@ integration: venv collection
 	  --profiles $(INTEGRATION_PROFILES) \
 	  --config-out $(COPY)/tests/integration/integration_config.yml \
 	  --log-dir $(SIMULATOR_LOGS) \
-	  -- $(ANSIBLE_TEST) integration --venv --python $(TEST_PYTHON)
+	  -- $(ANSIBLE_TEST) integration --venv --python $(TEST_PYTHON) $(INTEGRATION_TARGETS)
 
 demo: venv
 	rm -rf $(DIST)

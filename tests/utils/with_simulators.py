@@ -43,6 +43,7 @@ PROFILES = {
     'strict': ['--edition', 'A', '--build', '12450', '--require-reason', '--require-ticket'],
     'edition_b': ['--edition', 'B', '--build', '6320'],
     'old_a': ['--edition', 'A', '--build', '12000'],
+    'access_control': ['--edition', 'A', '--build', '12450', '--access-control', '--require-reason'],
 }
 
 READY_KEYS = ('url', 'token', 'ca_path', 'edition', 'build')
