@@ -51,17 +51,16 @@ notes:
 
 EXAMPLES = r"""
 - name: Use a password in a task without showing it
-  ansible.builtin.user:
-    name: deploy
-    password: "{{ lookup('credvault.vault.vault_password', 'web-01/deploy', reason='Release 4.2') | password_hash }}"
+  ansible.builtin.set_fact:
+    deploy_password: "{{ lookup('credvault.vault.vault_password', 'web-01/deploy', reason='Release 4.2') }}"
   no_log: true
 
-- name: A TOTP code, with the ticket the vault demands
+- name: A TOTP code
   ansible.builtin.set_fact:
     console_code: "{{ lookup('credvault.vault.vault_password', 'web-01/console', field='totp') }}"
   no_log: true
 
-- name: Names containing a slash
+- name: Names containing a slash, with the reason and ticket the vault demands
   ansible.builtin.set_fact:
     db_password: "{{ lookup('credvault.vault.vault_password', resource='db/primary', account='app',
                             reason='Migration', ticket_id='CHG-1234') }}"

@@ -128,9 +128,9 @@ EXAMPLES = r"""
 - name: Connection settings once for every task of the block
   module_defaults:
     group/credvault.vault.vault:
-      url: https://vault.example.com:7272
+      url: "{{ vault_url }}"
       auth_token: "{{ vault_token }}"
-      ca_path: /etc/pki/vault-ca.pem
+      ca_path: "{{ vault_ca_path }}"
   block:
     - name: A service account whose password is kept as given
       credvault.vault.vault_account:

@@ -95,8 +95,9 @@ seealso:
 EXAMPLES = r"""
 - name: A Linux server with its root account
   credvault.vault.vault_resource:
-    url: https://vault.example.com:7272
+    url: "{{ vault_url }}"
     auth_token: "{{ vault_token }}"
+    ca_path: "{{ vault_ca_path }}"
     name: web-01
     type: Linux
     description: Front web server
@@ -113,8 +114,9 @@ EXAMPLES = r"""
 - name: The same, with connection settings from module_defaults
   module_defaults:
     group/credvault.vault.vault:
-      url: https://vault.example.com:7272
+      url: "{{ vault_url }}"
       auth_token: "{{ vault_token }}"
+      ca_path: "{{ vault_ca_path }}"
   block:
     - name: Remove a decommissioned server and its accounts
       credvault.vault.vault_resource:
