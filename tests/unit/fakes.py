@@ -1,10 +1,13 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Scripted HTTP answers for client tests."""
+"""Scripted HTTP answers for client tests, and a scripted client for domain tests."""
 
 from __future__ import annotations
 
 import json
+
+from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
+from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
 
 
 class FakeResponse:
@@ -40,3 +43,23 @@ def ok(details=None, name="OP", **extra):
         operation["Details"] = details
     operation.update(extra)
     return FakeResponse(body={"operation": operation})
+
+
+class ScriptedClient:
+    """Answers catalogue keys from a table; records (key, path, details, query)."""
+
+    def __init__(self, answers):
+        self.answers = answers
+        self.calls = []
+
+    def call(self, key, path=None, details=None, query=None, files=None):
+        self.calls.append((key, path, details, query))
+        answer = self.answers[key]
+        if callable(answer):
+            answer = answer(path, details, query)
+        if isinstance(answer, Exception):
+            raise answer
+        return VaultResponse("OP", "Success", "", None, answer, None, 200, {})
+
+    def writes(self):
+        return [key for key, *dummy in self.calls if not CATALOGUE[key].is_read]

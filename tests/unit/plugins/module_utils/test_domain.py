@@ -15,28 +15,8 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultInputError,
     VaultNotFoundError,
 )
-from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
 from ansible_collections.credvault.vault.plugins.module_utils._totp import code_at, decode_secret
-
-
-class ScriptedClient:
-    """Answers catalogue keys from a table; records (key, path, details, query)."""
-
-    def __init__(self, answers):
-        self.answers = answers
-        self.calls = []
-
-    def call(self, key, path=None, details=None, query=None, files=None):
-        self.calls.append((key, path, details, query))
-        answer = self.answers[key]
-        if callable(answer):
-            answer = answer(path, details, query)
-        if isinstance(answer, Exception):
-            raise answer
-        return VaultResponse("OP", "Success", "", None, answer, None, 200, {})
-
-    def writes(self):
-        return [key for key, *dummy in self.calls if not CATALOGUE[key].is_read]
 
 
 RESOURCE = {"RESOURCE ID": "7", "RESOURCE NAME": "web", "RESOURCE TYPE": "Linux", "RESOURCE DESCRIPTION": "d",
