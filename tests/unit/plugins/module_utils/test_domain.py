@@ -9,7 +9,6 @@ import time
 import pytest
 
 from ansible_collections.credvault.vault.plugins.module_utils import _account, _resource
-from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultInputError,
