@@ -21,3 +21,20 @@ attributes:
     membership:
       - credvault.vault.vault
 """
+
+    # For modules that only read: check mode full, no diff.
+    READ_ONLY = r"""
+options: {}
+attributes:
+  check_mode:
+    description: Can run in check mode; the module only reads, so it does the same in check mode.
+    support: full
+  diff_mode:
+    description: The module changes nothing, so there is no difference to show.
+    support: none
+  action_group:
+    description: Use C(group/credvault.vault.vault) in C(module_defaults) to set defaults for this module.
+    support: full
+    membership:
+      - credvault.vault.vault
+"""

@@ -6,12 +6,25 @@
 
 from __future__ import annotations
 
+import os
+
+from ._catalogue import CATALOGUE
+from ._client import describe_gates
 from ._diff import HIDDEN, DifferenceTracker
-from ._errors import VaultAPIError, VaultInputError
+from ._errors import VaultAPIError, VaultInputError, VaultUnsupportedError
 
 MAX_CUSTOM_FIELDS = 20
 # "A type cannot be changed from or to key store, license store, Rackspace or AWS IAM."
 FIXED_TYPES = ("key store", "license store", "rackspace", "aws iam")
+# "the resource types used with files are License Store and File Store"
+FILE_TYPES = ("file store", "license store")
+# The account booleans (A 12230 / B 6000), option name -> account input key. The create-resource input has
+# none of them, so those of the first account are set by EDIT ACCOUNT right after the creation.
+ACCOUNT_FLAGS = {key.lower(): key for key in (
+    "RECORD_RDP_SESSIONS", "RECORD_CLI_SESSIONS", "DISABLE_PASSWORD_RESETS", "CONFIGURE_PASSWORD_RESET",
+    "IIS_WEB_CONFIG_RESET", "IIS_APP_POOL_RESTART", "IIS_APP_POOL_RESET", "SERVICES_RESTART", "SERVICES_RESET",
+    "SCHEDULED_TASK_RESET",
+)}
 
 # option -> (key in the resource detail, key in the create input, key in the edit input)
 FIELDS = {
@@ -77,6 +90,41 @@ def check_custom_fields(fields, what):
                               % (what, MAX_CUSTOM_FIELDS, len(fields)))
 
 
+def check_file(desired):
+    """A ``file`` needs a file type and a readable regular file; refused before any request."""
+    path = desired.get("file")
+    if not path:
+        return
+    kind = desired.get("type")
+    if kind is not None and kind.lower() not in FILE_TYPES:
+        raise VaultInputError("resource %s: a file can only be uploaded with type File Store or License Store, "
+                              "not %s" % (desired["name"], kind))
+    if not os.path.isfile(path) or not os.access(path, os.R_OK):
+        raise VaultInputError("resource %s: file %s is not a readable file" % (desired["name"], path))
+
+
+def first_account_flags(desired):
+    """The account booleans given for the first account, as account input (key to bool)."""
+    account = desired.get("first_account") or {}
+    return {key: account[option] for option, key in ACCOUNT_FLAGS.items() if account.get(option) is not None}
+
+
+def check_fields_supported(client, key, details):
+    """Refuse input fields the configured edition and build lack, as the client would, but before anything is sent.
+
+    Without edition and build the vault's own answer decides (an older vault ignores fields it does not know).
+    """
+    if not details or client.edition is None or client.build is None:
+        return
+    edition, build = client.edition, client.build
+    endpoint = CATALOGUE[key]
+    for name, gates in sorted(endpoint.field_gates().items()):
+        if name in details and (edition not in gates or build < gates[edition]):
+            raise VaultUnsupportedError("%s: field %s needs %s; the vault is edition %s build %d"
+                                        % (endpoint.operation, name, describe_gates(gates), edition, build),
+                                        operation=endpoint.operation)
+
+
 def find_resource_id(client, name):
     """The id of the resource called ``name``, or None when this token sees no such resource.
 
@@ -123,6 +171,8 @@ def ensure_present(client, desired, check_mode):
     Returns the tracker and the resource as the vault describes it afterwards.
     """
     check_custom_fields(desired.get("custom_fields"), "custom_fields")
+    check_file(desired)
+    check_fields_supported(client, "edit_account", first_account_flags(desired))
     resource_id = find_resource_id(client, desired["name"])
     if resource_id is None:
         return _create(client, desired, check_mode)
@@ -176,9 +226,14 @@ def _create(client, desired, check_mode):
             create[key] = account[option]
     if account.get("custom_fields"):
         create["ACCOUNTCUSTOMFIELD"] = custom_field_input(account["custom_fields"])
+    flags = first_account_flags(desired)
+    if flags:
+        tracker.compare("first_account_settings", None, flags)
+    if desired.get("file"):
+        tracker.compare("file", None, os.path.basename(desired["file"]))
     if check_mode:
         return tracker, None
-    client.call("create_resource", details=create)
+    client.call("create_resource", details=create, files=_upload(desired.get("file")))
     resource_id = find_resource_id(client, desired["name"])
     if resource_id is None:
         raise VaultAPIError("CREATE RESOURCE reported success but resource %s cannot be found" % desired["name"],
@@ -187,4 +242,28 @@ def _create(client, desired, check_mode):
         # The create input has no field for description, department or location
         # ("its field name is not shown"), so they are set by EDIT RESOURCE.
         client.call("edit_resource", path={"resource_id": resource_id}, details=edit)
-    return tracker, read_resource(client, resource_id)
+    created = read_resource(client, resource_id)
+    if flags:
+        # The vault does not report the booleans back, so the read above stays true after this edit.
+        client.call("edit_account", path={"resource_id": resource_id,
+                                          "account_id": _account_id(created, account["name"])}, details=flags)
+    return tracker, created
+
+
+def _upload(path):
+    """``{file name: content}`` for the multipart part ``file`` of CREATE RESOURCE, or None."""
+    if not path:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            return {os.path.basename(path): handle.read()}
+    except OSError as exc:
+        raise VaultInputError("file %s cannot be read: %s" % (path, exc.strerror)) from None
+
+
+def _account_id(detail, name):
+    for item in detail.get("ACCOUNT LIST") or []:
+        if isinstance(item, dict) and item.get("ACCOUNT NAME") == name:
+            return str(item.get("ACCOUNT ID"))
+    raise VaultAPIError("CREATE RESOURCE reported success but the account %s of resource %s cannot be found"
+                        % (name, detail.get("RESOURCE NAME")), operation="CREATE RESOURCE")

@@ -27,9 +27,12 @@ options:
     default: present
   type:
     description:
-      - Resource type (C(RESOURCETYPE)), for example V(Linux) or V(Windows). Required to create the resource.
+      - Resource type (C(RESOURCETYPE)), for example V(Linux), V(Windows), V(File Store) or V(License Store).
+        Required to create the resource. M(credvault.vault.vault_resource_type_info) lists the types the vault knows.
       - The vault refuses to change a type from or to key store, license store, Rackspace or AWS IAM;
-        the module fails before sending anything in that case.
+        the module fails before it writes anything in that case (it reads the resource to know its current type).
+      - The spec allows a change from V(File Store) to another type (except those above); it does not say what
+        becomes of the resource's file then.
     type: str
   description:
     description: Description (C(RESOURCEDESCRIPTION)).
@@ -62,6 +65,17 @@ options:
       - Static resource group the new resource joins (C(RESOURCEGROUPNAME)); the vault creates the group when it
         does not exist. Used only when the resource is created.
     type: str
+  file:
+    description:
+      - A file to store in the vault as the resource, uploaded with the creation (multipart part C(file) beside
+        C(INPUT_DATA)). Only with O(type) V(File Store) or V(License Store); any other type is refused before
+        anything is sent.
+      - The path is read where the module runs (usually the controller, as the tasks talk to the vault's API).
+        A missing or unreadable file fails before anything is sent.
+      - Used only when the resource is created, like O(first_account). The API has no way to replace the file of
+        an existing resource, so a different file later is not compared and changes nothing; to replace it,
+        delete the resource and create it again (this also deletes its accounts).
+    type: path
   first_account:
     description:
       - The account created together with the resource. Required to create the resource, ignored afterwards
@@ -85,6 +99,41 @@ options:
       custom_fields:
         description: Account-level additional fields, label to value. At most 20.
         type: dict
+      record_rdp_sessions:
+        description:
+          - C(RECORD_RDP_SESSIONS). Like the other account booleans here, edition A from build 12230, edition B
+            from build 6000; with O(edition) and O(build) set, an older vault is refused before anything is sent.
+          - The create-resource input has no account booleans, so the module sets those given by C(EDIT ACCOUNT)
+            right after the creation. The vault does not report them back; change them later with
+            M(credvault.vault.vault_account) and its O(credvault.vault.vault_account#module:force_settings).
+        type: bool
+      record_cli_sessions:
+        description: C(RECORD_CLI_SESSIONS). See O(first_account.record_rdp_sessions).
+        type: bool
+      disable_password_resets:
+        description: C(DISABLE_PASSWORD_RESETS). See O(first_account.record_rdp_sessions).
+        type: bool
+      configure_password_reset:
+        description: C(CONFIGURE_PASSWORD_RESET). See O(first_account.record_rdp_sessions).
+        type: bool
+      iis_web_config_reset:
+        description: C(IIS_WEB_CONFIG_RESET). See O(first_account.record_rdp_sessions).
+        type: bool
+      iis_app_pool_restart:
+        description: C(IIS_APP_POOL_RESTART). See O(first_account.record_rdp_sessions).
+        type: bool
+      iis_app_pool_reset:
+        description: C(IIS_APP_POOL_RESET). See O(first_account.record_rdp_sessions).
+        type: bool
+      services_restart:
+        description: C(SERVICES_RESTART). See O(first_account.record_rdp_sessions).
+        type: bool
+      services_reset:
+        description: C(SERVICES_RESET). See O(first_account.record_rdp_sessions).
+        type: bool
+      scheduled_task_reset:
+        description: C(SCHEDULED_TASK_RESET). See O(first_account.record_rdp_sessions).
+        type: bool
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.attributes
@@ -118,6 +167,27 @@ EXAMPLES = r"""
       auth_token: "{{ vault_token }}"
       ca_path: "{{ vault_ca_path }}"
   block:
+    - name: A license file kept in the vault (the file is uploaded when the resource is created)
+      credvault.vault.vault_resource:
+        name: product-license
+        type: License Store
+        owner: admin
+        file: "{{ license_file }}"
+        first_account:
+          name: license
+          password: "{{ license_password }}"
+
+    - name: A Windows server whose administrator sessions are recorded (edition A 12230, edition B 6000)
+      credvault.vault.vault_resource:
+        name: win-01
+        type: Windows
+        owner: admin
+        first_account:
+          name: Administrator
+          password: "{{ win01_admin_password }}"
+          record_rdp_sessions: true
+          disable_password_resets: true
+
     - name: Remove a decommissioned server and its accounts
       credvault.vault.vault_resource:
         name: web-00
@@ -173,8 +243,11 @@ def argument_spec():
                 "password_policy": {"type": "str", "no_log": False},
                 "notes": {"type": "str"},
                 "custom_fields": {"type": "dict"},
+                # Flags about password resets, not secrets: say so, or Ansible's name heuristic warns.
+                **{flag: {"type": "bool", "no_log": False} for flag in _resource.ACCOUNT_FLAGS},
             },
         },
+        "file": {"type": "path"},
     }
 
 

@@ -39,3 +39,15 @@ def test_deleting_an_account_removes_its_shares_and_ssh_associations(vault):
     vault.ok("DELETE", f"/resources/{resource_id}/accounts/{account_id}")
     assert vault.store.all("ssh_key_association") == []
     assert [s["target_kind"] for s in vault.store.all("share")] == ["resource"]
+
+
+def test_deleting_a_user_removes_their_password_requests(make_vault):
+    vault = make_vault(access_control=True)
+    pat = vault.create_api_user("pat")
+    resource_id, account_id = vault.create_resource("web01")
+    vault.ok("PUT", f"/resources/{resource_id}/accounts/{account_id}/share",
+             details={"ACCESSTYPE": "view", "USERID": user_id(vault, "pat")})
+    vault.ok("POST", f"/accounts/{account_id}/requestpassword", details={"REASON": "deploy"}, token=pat)
+    vault.ok("DELETE", "/user", query={"USERNAME": "pat"})
+    assert vault.store.all("password_request") == []
+    assert vault.ok("GET", "/accounts/passwordaccessrequests")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every playbooks/<name>.yml at -vvvv; together they handle every kind of
 # secret the collection touches. Then checks that no secret appears anywhere in
-# the output: the fixed ones of playbooks/<name>.secrets.json, the admin token,
+# the output: the fixed ones of playbooks/<name>.secrets.json, every simulator's admin token,
 # and those the vault generated during the run, which a playbook appends to
 # {{ generated_file }} (matched anywhere) or {{ codes_file }} (TOTP codes,
 # matched as whole words).
@@ -31,7 +31,9 @@ for playbook in playbooks/*.yml; do
   grep -Eq "localhost +: ok=[0-9]+ +changed=[1-9]" "${log}"
 done
 
-token=$(python -c 'import json,sys; print(json.load(open(sys.argv[1]))["credvault_simulators"]["default"]["token"])' "${config}")
+tokens() {
+  python -c 'import json,sys; [print(s["token"]) for s in json.load(open(sys.argv[1]))["credvault_simulators"].values()]' "${config}"
+}
 leaks=0
 lines=0
 for log in "${work}"/no_secret_in_output.*.log; do
@@ -41,7 +43,7 @@ for log in "${work}"/no_secret_in_output.*.log; do
       echo "LEAK: a secret appears in the -vvvv output of ${log##*/}" >&2
       leaks=$((leaks + 1))
     fi
-  done < <(fixed_secrets; cat "${generated}"; echo "${token}")
+  done < <(fixed_secrets; cat "${generated}"; tokens)
   while IFS= read -r code; do
     if grep -q -w -- "${code}" "${log}"; then
       echo "LEAK: a TOTP code appears in the -vvvv output of ${log##*/}" >&2

@@ -10,6 +10,7 @@ from vault_simulator.certificate_records import forget_certificate_grantee
 from vault_simulator.inputs import flag, required_text, text
 from vault_simulator.list_search import search_page
 from vault_simulator.lookups import RESOURCE, USER, existing_user_by_name, require_policy, user_by_name
+from vault_simulator.password_requests import PASSWORD_REQUEST
 from vault_simulator.registry import ANY_BUILD, endpoint
 from vault_simulator.replies import Failure, success
 from vault_simulator.shares import forget_grantee
@@ -137,7 +138,7 @@ def _managed_user(ctx, action):
 
 
 def _delete_user(ctx, user):
-    """Delete ``user`` with their shares and group memberships; their AUTHTOKENs stop working.
+    """Delete ``user`` with their shares, group memberships and password requests; their AUTHTOKENs stop working.
 
     The built-in admin and the caller cannot be deleted. The spec is silent on the
     resources the user owns: the deleting administrator becomes their owner.
@@ -155,6 +156,9 @@ def _delete_user(ctx, user):
     forget_grantee(ctx.store, USER, user["id"])
     forget_certificate_grantee(ctx.store, USER, user["id"])
     revoke_tokens(ctx.store, user["id"])
+    for request in ctx.store.all(PASSWORD_REQUEST):
+        if request["requester_id"] == user["id"]:
+            ctx.store.delete(PASSWORD_REQUEST, request["id"])
     ctx.store.delete(USER, user["id"])
     return success(f"User {user['name']} has been deleted successfully")
 

@@ -1,0 +1,56 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""Changing an account's password: to a given value, converged, or to one the vault generates (rotation).
+
+A given value is compared with the stored password (``GET PASSWORD``, with the
+same REASON and TICKETID as the change) and sent only when it differs. A
+rotation never reads the stored password: it generates one (``GENERATE
+PASSWORD``) and changes to it, so it always changes; in check mode it neither
+generates nor writes. Either way the vault checks the account's own policy on
+``CHANGE PASSWORD`` and its refusal is the failure, with the new password
+scrubbed from the message by the client.
+"""
+
+from __future__ import annotations
+
+from ._account import change_password, get_password, require_account
+from ._diff import DifferenceTracker
+from ._errors import VaultInputError
+from ._policy import generate_password
+
+RESET_TYPES = ("LOCAL", "REMOTE")
+
+
+def check_input(desired):
+    """Refuse, before any request, what the argspec cannot express (it makes the options exclusive)."""
+    if desired.get("password") == "":
+        raise VaultInputError("password must not be empty (the vault requires NEWPASSWORD)")
+    if desired.get("rotate_with_policy") == "":
+        raise VaultInputError("rotate_with_policy must name a password policy")
+
+
+def ensure_password(client, desired, check_mode):
+    """Give the account ``desired["resource"]/desired["account"]`` the password ``desired`` asks for.
+
+    Returns ``(tracker, ref, new_password)``: ``new_password`` is the account's password
+    after the task, None when a rotation only reports what it would do (check mode).
+    """
+    check_input(desired)
+    ref = require_account(client, desired["resource"], desired["account"])
+    reason, ticket_id = desired.get("reason"), desired.get("ticket_id")
+    tracker = DifferenceTracker()
+    if desired.get("rotate_with_policy") is not None:
+        tracker.record("password", None, None, True, secret=True)
+        if check_mode:
+            return tracker, ref, None
+        new_password = generate_password(client, desired["rotate_with_policy"])
+    else:
+        new_password = desired["password"]
+        differs = get_password(client, ref, reason, ticket_id) != new_password
+        tracker.record("password", None, None, differs, secret=True)
+        if not differs or check_mode:
+            return tracker, ref, new_password
+    change_password(client, ref, new_password, reason, ticket_id, desired.get("reset_type", "LOCAL"))
+    return tracker, ref, new_password

@@ -1,0 +1,230 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""The password access workflow: request, approve or reject, check out, check in.
+
+The vault lists only *open* requests (``GET_PASSWORDREQUEST``), one requester at
+a time: a requester sees their own; an administrator sees the requester named by
+Details.REQUESTEDID (by default, whoever has the oldest open request). A request
+that was rejected or checked in is no longer listed, so "no open request" is all
+the list can tell about it. Nothing here ever reads or returns a password.
+"""
+
+from __future__ import annotations
+
+from ._diff import DifferenceTracker
+from ._errors import VaultAPIError, VaultInputError, VaultResponseError
+from ._account import require_account
+
+# States of an open request, as the list's STATUS shows them, and the states a task converges to.
+NONE = "none"  # no open request: never requested, rejected, or checked in
+REQUESTED = "requested"
+APPROVED = "approved"
+CHECKED_OUT = "checked_out"
+REJECTED = "rejected"
+CHECKED_IN = "checked_in"
+UNKNOWN = "unknown"  # a STATUS this collection does not know
+
+REQUESTER_STATES = (REQUESTED, CHECKED_OUT)  # performed by the requester's own token
+ADMINISTRATOR_STATES = (APPROVED, REJECTED, CHECKED_IN)  # performed by an administrator for a named requester
+
+# desired state -> states of the open request in which nothing needs to be done
+SATISFIED = {
+    REQUESTED: (REQUESTED, APPROVED, CHECKED_OUT, UNKNOWN),
+    APPROVED: (APPROVED, CHECKED_OUT),
+    REJECTED: (NONE,),
+    CHECKED_OUT: (CHECKED_OUT,),
+    CHECKED_IN: (NONE,),
+}
+# desired state -> states from which the vault performs the transition (from UNKNOWN the vault decides)
+ALLOWED_FROM = {
+    REQUESTED: (NONE,),
+    APPROVED: (REQUESTED,),
+    REJECTED: (REQUESTED, APPROVED),
+    CHECKED_OUT: (APPROVED,),
+    CHECKED_IN: (CHECKED_OUT,),
+}
+ACTIONS = {
+    REQUESTED: "request the password",
+    APPROVED: "approve the request",
+    REJECTED: "reject the request",
+    CHECKED_OUT: "check out the password",
+    CHECKED_IN: "check in the password",
+}
+SITUATIONS = {
+    NONE: "there is no open request (never made, rejected, or checked in)",
+    REQUESTED: "the request is waiting for approval",
+    APPROVED: "the request is approved and not checked out",
+    CHECKED_OUT: "the password is checked out",
+}
+
+# PASSWORDREQUESTLIST item key -> key of the structured request this module returns
+ITEM_FIELDS = (
+    ("ACCOUNT ID", "account_id"),
+    ("ACCOUNT NAME", "account_name"),
+    ("RESOURCE ID", "resource_id"),
+    ("RESOURCE NAME", "resource_name"),
+    ("PASSWD ID", "passwd_id"),
+    ("STATUS", "status"),
+    ("REQUESTED TIME", "requested_time"),
+    ("REASON", "reason"),
+)
+REQUESTER_FIELDS = (("REQUESTER USERID", "user_id"), ("REQUESTED BY", "user_name"),
+                    ("REQUESTED BY FULLNAME", "full_name"))
+
+
+def state_of_status(status):
+    """The state of an open request from its STATUS.
+
+    The spec gives STATUS as a string that "may be empty" and shows no values; the
+    request itself answers ``WAITING FOR APPROVAL / CHECKOUT``. An empty STATUS is
+    taken as waiting for approval, the state in which a request enters the list.
+    """
+    text = str(status or "").strip().upper()
+    if not text or text.startswith("WAITING"):
+        return REQUESTED
+    if "CHECKED OUT" in text or "CHECKIN" in text:
+        return CHECKED_OUT
+    if text.startswith("APPROVED"):
+        return APPROVED
+    return UNKNOWN
+
+
+def structured_request(item):
+    request = {name: _text(item.get(key)) for key, name in ITEM_FIELDS}
+    request["state"] = state_of_status(item.get("STATUS"))
+    return request
+
+
+def resolve_user_id(client, user_name):
+    """The id of ``user_name`` (``get_USERID``)."""
+    try:
+        details = client.call("get_user_id", query={"USERNAME": user_name}).details
+    except VaultAPIError as exc:
+        raise VaultAPIError("requester %s: %s" % (user_name, exc), operation=exc.operation,
+                            http_status=exc.http_status, vault_message=exc.vault_message) from None
+    user_id = details.get("USERID") if isinstance(details, dict) else None
+    if user_id in (None, ""):
+        raise VaultResponseError("get_USERID for %s returned no USERID" % user_name, operation="get_USERID")
+    return str(user_id)
+
+
+def list_requests(client, requester_id=None):
+    """One ``GET_PASSWORDREQUEST``: ``(requester, requests)``, both structured.
+
+    Without ``requester_id`` the vault chooses whose requests it lists (the
+    caller's own, for a requester). With it, a listing of someone else's requests
+    is refused: a vault that ignored REQUESTEDID would otherwise mislead the caller.
+    """
+    response = client.call("get_password_requests",
+                           details={"REQUESTEDID": requester_id} if requester_id else None)
+    details = response.details if isinstance(response.details, dict) else {}
+    requester = {name: _text(details.get(key)) for key, name in REQUESTER_FIELDS}
+    items = [item for item in details.get("PASSWORDREQUESTLIST") or [] if isinstance(item, dict)]
+    if requester_id and items and requester["user_id"] != str(requester_id):
+        raise VaultResponseError("GET_PASSWORDREQUEST listed the requests of user %s instead of user %s"
+                                 % (requester["user_id"], requester_id), operation="GET_PASSWORDREQUEST")
+    return requester, [structured_request(item) for item in items]
+
+
+def read_requests(client, requester=None, resource=None, account=None):
+    """The open requests the caller sees, of ``requester`` (a user name) when given, filtered by names."""
+    requester_id = resolve_user_id(client, requester) if requester else None
+    listed_by, requests = list_requests(client, requester_id)
+    wanted = [item for item in requests
+              if resource in (None, item["resource_name"]) and account in (None, item["account_name"])]
+    return {"requester": listed_by, "requests": wanted}
+
+
+def validate(desired):
+    """Impossible combinations of options, refused before any request."""
+    state = desired["state"]
+    if state in ADMINISTRATOR_STATES and not desired.get("requester"):
+        raise VaultInputError("state %s is an administrator's decision: requester (a user name) is required" % state)
+    if state in REQUESTER_STATES and desired.get("requester"):
+        raise VaultInputError("state %s is performed by the requester's own token: requester is only for "
+                              "approved, rejected and checked_in" % state)
+    if state in ADMINISTRATOR_STATES and desired.get("reason"):
+        raise VaultInputError("reason is sent only to request or check out a password; the vault's approve, "
+                              "reject and check-in take none")
+
+
+def ensure_state(client, desired, check_mode):
+    """Converge the request of one requester for one account to ``desired["state"]``.
+
+    ``desired`` holds ``resource``, ``account``, ``state`` and, as the state needs
+    them, ``requester`` (a user name) or ``reason``. Returns the tracker and a
+    result: ``state`` after the task and ``request`` as the vault listed it before.
+    """
+    validate(desired)
+    state = desired["state"]
+    ref = require_account(client, desired["resource"], desired["account"])
+    requester_id = resolve_user_id(client, desired["requester"]) if desired.get("requester") else None
+    requests = list_requests(client, requester_id)[1]
+    request = next((item for item in requests if item["account_id"] == ref.account_id), None)
+    current = request["state"] if request else NONE
+    tracker = DifferenceTracker()
+    if current in SATISFIED[state]:
+        tracker.record("state", current, current, False)
+        return tracker, {"state": current, "request": request or {}}
+    tracker.record("state", current, state, True)
+    transition = _Transition(client, ref, desired, requester_id, request, current)
+    if check_mode:
+        transition.predict()
+    else:
+        transition.perform()
+    return tracker, {"state": state, "request": request or {}}
+
+
+class _Transition:
+    """One write of the workflow, for one account and requester."""
+
+    def __init__(self, client, ref, desired, requester_id, request, current):
+        self.client = client
+        self.ref = ref
+        self.state = desired["state"]
+        self.reason = desired.get("reason")
+        self.requester = desired.get("requester")
+        self.requester_id = requester_id
+        self.passwd_id = (request or {}).get("passwd_id") or ref.account_id
+        self.current = current
+
+    @property
+    def label(self):
+        whose = "of %s " % self.requester if self.requester else ""
+        return "%s %sfor %s" % (ACTIONS[self.state], whose, self.ref.label)
+
+    def predict(self):
+        """Check mode: fail as the vault would, for the transitions its rules refuse."""
+        if self.current != UNKNOWN and self.current not in ALLOWED_FROM[self.state]:
+            raise VaultInputError("cannot %s: %s; the vault refuses it" % (self.label, SITUATIONS[self.current]))
+
+    def perform(self):
+        """Send the transition; a refusal carries the vault's own message."""
+        try:
+            self._send()
+        except VaultAPIError as exc:
+            raise VaultAPIError("cannot %s (state found: %s): %s" % (self.label, self.current, exc),
+                                operation=exc.operation, http_status=exc.http_status,
+                                vault_message=exc.vault_message) from None
+
+    def _send(self):
+        account = {"account_id": self.ref.account_id}
+        decision = dict(account, requester_id=self.requester_id)
+        identifiers = {"PASSWDID": self.passwd_id, "REQUESTEDID": self.requester_id}
+        reason = {"REASON": self.reason} if self.reason else None
+        if self.state == REQUESTED:
+            self.client.call("request_password", path=account, details=reason)
+        elif self.state == CHECKED_OUT:
+            self.client.call("checkout_password", path=account, details=reason)
+        elif self.state == APPROVED:
+            self.client.call("approve_request", path=decision)
+        elif self.state == REJECTED:
+            self.client.call("reject_request", path=decision, details=identifiers)
+        else:
+            self.client.call("checkin_password", path=decision, details=identifiers)
+
+
+def _text(value):
+    return None if value is None else str(value)

@@ -1,0 +1,164 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: vault_account_password
+short_description: Change or rotate the password of an account in the credential vault
+version_added: 0.2.0
+description:
+  - Sets the password of an existing account to a given value, or rotates it to a value the vault generates with a
+    password policy (C(CHANGE PASSWORD)).
+  - With O(password) the stored password is read first (C(GET PASSWORD), with the same O(reason) and O(ticket_id))
+    and changed only when it differs, so a second run reports no change and sends only reads.
+  - With O(rotate_with_policy) the vault generates a new password (C(GENERATE PASSWORD)) and the account gets it,
+    so the task always reports a change. The stored password is not read.
+  - The vault checks the new password against the account's password policy and refuses what breaks it (too short,
+    one of the last passwords, ...); the task then fails with the vault's message, which never holds the password.
+author:
+  - Credvault Maintainers (@credvault)
+options:
+  resource:
+    description: Name of the resource that holds the account.
+    type: str
+    required: true
+  account:
+    description: Name of the account. It must exist; M(credvault.vault.vault_account) creates accounts.
+    type: str
+    required: true
+  password:
+    description:
+      - The password the account must have (C(NEWPASSWORD)).
+      - Exactly one of O(password) and O(rotate_with_policy) is required.
+    type: str
+  rotate_with_policy:
+    description:
+      - Name of a password policy, for example V(Strong). The vault generates a password that satisfies it and the
+        account gets that password.
+      - The generated password must also satisfy the account's own policy, which the vault checks on the change.
+      - In check mode nothing is generated and nothing is changed; the task reports a change.
+    type: str
+  return_password:
+    description:
+      - Return the generated password in RV(password). Only with O(rotate_with_policy).
+      - Ansible does not hide a returned value by itself, so a task with O(return_password=true) B(must) set
+        C(no_log) to V(true).
+    type: bool
+    default: false
+  reset_type:
+    description:
+      - V(LOCAL) changes the password stored in the vault only.
+      - V(REMOTE) also resets it on the resource itself; the resource needs remote password reset configured,
+        otherwise the vault refuses the change.
+      - A given O(password) that the vault already stores is not sent again, whatever the reset type.
+    type: str
+    choices: [LOCAL, REMOTE]
+    default: LOCAL
+  reason:
+    description: Reason sent with the read and the change (C(REASON)); needed where the vault forces a reason.
+    type: str
+  ticket_id:
+    description: Ticket id sent with the read and the change (C(TICKETID)); needed where ticketing is enabled.
+    type: str
+extends_documentation_fragment:
+  - credvault.vault.connection
+  - credvault.vault.attributes
+notes:
+  - The diff shows the password as V(<hidden>) before and after, V(<hidden, changed>) when it changes.
+  - Where password access control keeps the caller from reading the password, O(password) cannot be compared and the
+    task fails with the vault's message; O(rotate_with_policy) does not read it.
+seealso:
+  - module: credvault.vault.vault_account
+  - plugin: credvault.vault.vault_password
+    plugin_type: lookup
+"""
+
+EXAMPLES = r"""
+- name: Connection settings once for every task of the block
+  module_defaults:
+    group/credvault.vault.vault:
+      url: "{{ vault_url }}"
+      auth_token: "{{ vault_token }}"
+      ca_path: "{{ vault_ca_path }}"
+  block:
+    - name: Keep the password of an account at a given value (changed only when it differs)
+      credvault.vault.vault_account_password:
+        resource: db-01
+        account: postgres
+        password: "{{ postgres_password }}"
+        reason: Quarterly credential review
+
+    - name: Rotate a password to one the vault generates, and keep it for the next tasks
+      credvault.vault.vault_account_password:
+        resource: db-01
+        account: replication
+        rotate_with_policy: Strong
+        return_password: true
+      register: rotated
+      no_log: true
+
+    - name: Use the new password without showing it
+      ansible.builtin.set_fact:
+        replication_password: "{{ rotated.password }}"
+      no_log: true
+"""
+
+RETURN = r"""
+resource_id:
+  description: Id of the resource (C(RESOURCEID)).
+  returned: success
+  type: str
+  sample: "12"
+account_id:
+  description: Id of the account (C(ACCOUNTID)).
+  returned: success
+  type: str
+  sample: "27"
+password:
+  description:
+    - The password the vault generated and the account now has.
+    - Only with O(return_password=true), and not in check mode. Use C(no_log) on the task.
+  returned: when O(return_password=true) and a password was generated
+  type: str
+"""
+
+from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
+from ansible_collections.credvault.vault.plugins.module_utils._password_change import RESET_TYPES, ensure_password
+
+
+def argument_spec():
+    return {
+        "resource": {"type": "str", "required": True},
+        "account": {"type": "str", "required": True},
+        "password": {"type": "str", "no_log": True},
+        "rotate_with_policy": {"type": "str"},
+        "return_password": {"type": "bool", "default": False, "no_log": False},
+        "reset_type": {"type": "str", "choices": list(RESET_TYPES), "default": "LOCAL"},
+        "reason": {"type": "str"},
+        "ticket_id": {"type": "str"},
+    }
+
+
+def main():
+    vault = VaultModule(argument_spec(),
+                        mutually_exclusive=[("password", "rotate_with_policy")],
+                        required_one_of=[("password", "rotate_with_policy")],
+                        required_if=[("return_password", True, ("rotate_with_policy",))])
+    params = vault.params
+
+    def work():
+        tracker, ref, new_password = ensure_password(vault.client, params, vault.check_mode)
+        result = {"changed": tracker.changed, "diff": tracker.diff(),
+                  "resource_id": ref.resource_id, "account_id": ref.account_id}
+        if params["return_password"] and new_password is not None:
+            result["password"] = new_password
+        return result
+
+    vault.run(work)
+
+
+if __name__ == "__main__":
+    main()

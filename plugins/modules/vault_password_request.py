@@ -1,0 +1,224 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: vault_password_request
+short_description: Walk the vault's password access workflow (request, approve, reject, check out, check in)
+version_added: 0.2.0
+description:
+  - Converges the password access request of one user for one account to a state of the administrator-approved
+    workflow. Where password access control is on, a user who is not an administrator retrieves a password only
+    while holding it checked out.
+  - The requester's token requests (O(state=requested)) and checks out (O(state=checked_out)); an administrator's
+    token approves (O(state=approved)), rejects (O(state=rejected)) and checks in (O(state=checked_in)) the request
+    of the user named in O(requester).
+  - Every run reads the caller's view of the open requests (C(GET_PASSWORDREQUEST)) first and writes only when the
+    request is not yet in the state asked for, so a run that changes nothing sends only reads.
+  - The module never reads or returns a password; retrieve it with the P(credvault.vault.vault_password#lookup)
+    lookup once it is checked out.
+author:
+  - Credvault Maintainers (@credvault)
+options:
+  resource:
+    description: Name of the resource that holds the account.
+    type: str
+    required: true
+  account:
+    description: Name of the account whose password is requested.
+    type: str
+    required: true
+  state:
+    description:
+      - V(requested) - the caller has an open request for the password (C(REQUEST_PASSWORD)). A request already
+        open, whether waiting, approved or checked out, is left as it is.
+      - V(approved) - the request of O(requester) is approved (C(ADMIN_REQUEST_APPROVE)). A request already checked
+        out counts as approved.
+      - V(rejected) - O(requester) has no request waiting or approved for the password; an open one is rejected
+        (C(ADMIN_REQUEST_REJECT)). A checked-out password is checked in instead; the vault refuses to reject it.
+      - V(checked_out) - the caller holds the password checked out (C(REQUEST_CHECKOUT)); the request must be
+        approved.
+      - V(checked_in) - O(requester) no longer holds the password checked out; a checkout is ended
+        (C(ADMIN_REQUEST_CHECKIN)). The requester then needs a new request to retrieve the password.
+      - The vault lists open requests only, so V(rejected) and V(checked_in) are also reached when the requester
+        never asked. A transition the vault refuses (approving a request that is not open, checking out a request
+        that is not approved, checking in a password that is not checked out) fails with the vault's message, and
+        in check mode with the reason the vault would give.
+    type: str
+    choices: [requested, approved, rejected, checked_out, checked_in]
+    default: requested
+  requester:
+    description:
+      - User name of the requester whose request an administrator decides on. Required with O(state=approved),
+        O(state=rejected) and O(state=checked_in); not accepted with the other states, which act for the token's
+        own user.
+      - Resolved to the user id with C(get_USERID), one more read.
+    type: str
+  reason:
+    description:
+      - Reason sent with the request and with the checkout (C(REASON)); needed where the vault forces a reason.
+      - Not accepted with O(state=approved), O(state=rejected) and O(state=checked_in), which take no reason.
+    type: str
+extends_documentation_fragment:
+  - credvault.vault.connection
+  - credvault.vault.attributes
+notes:
+  - With O(state=requested) or O(state=checked_out) use the token of the requesting user. The vault shows an
+    administrator the requests of other users, so an administrator's token cannot tell its own requests apart;
+    administrators retrieve passwords without the workflow.
+  - A request that was rejected or checked in is not listed by the vault any more; O(state=approved) after a
+    check-in therefore fails until the user requests again.
+seealso:
+  - module: credvault.vault.vault_password_request_info
+  - plugin: credvault.vault.vault_password
+    plugin_type: lookup
+"""
+
+EXAMPLES = r"""
+- name: The requester asks for the password
+  credvault.vault.vault_password_request:
+    url: "{{ vault_url }}"
+    auth_token: "{{ requester_token }}"
+    ca_path: "{{ vault_ca_path }}"
+    resource: web-01
+    account: root
+    reason: Release 4.2
+    state: requested
+
+- name: An administrator approves the request of jdoe
+  credvault.vault.vault_password_request:
+    url: "{{ vault_url }}"
+    auth_token: "{{ vault_token }}"
+    ca_path: "{{ vault_ca_path }}"
+    resource: web-01
+    account: root
+    requester: jdoe
+    state: approved
+
+- name: The requester checks the password out
+  credvault.vault.vault_password_request:
+    url: "{{ vault_url }}"
+    auth_token: "{{ requester_token }}"
+    ca_path: "{{ vault_ca_path }}"
+    resource: web-01
+    account: root
+    reason: Release 4.2
+    state: checked_out
+
+- name: The requester reads the password it holds
+  ansible.builtin.set_fact:
+    root_password: "{{ lookup('credvault.vault.vault_password', 'web-01/root', reason='Release 4.2', url=vault_url,
+                              auth_token=requester_token, ca_path=vault_ca_path) }}"
+  no_log: true
+
+- name: An administrator ends the checkout
+  credvault.vault.vault_password_request:
+    url: "{{ vault_url }}"
+    auth_token: "{{ vault_token }}"
+    ca_path: "{{ vault_ca_path }}"
+    resource: web-01
+    account: root
+    requester: jdoe
+    state: checked_in
+
+- name: An administrator turns down whatever jdoe still has open for web-01/admin
+  credvault.vault.vault_password_request:
+    url: "{{ vault_url }}"
+    auth_token: "{{ vault_token }}"
+    ca_path: "{{ vault_ca_path }}"
+    resource: web-01
+    account: admin
+    requester: jdoe
+    state: rejected
+"""
+
+RETURN = r"""
+state:
+  description:
+    - State of the request after the task (predicted in check mode). V(none) when there is no open request and
+      none was asked for; V(rejected) or V(checked_in) when the task rejected the request or ended the checkout.
+  returned: success
+  type: str
+  sample: approved
+request:
+  description:
+    - The open request as the vault listed it before the task (an item of C(PASSWORDREQUESTLIST)), with the
+      vault's field names turned into snake case and the V(state) its C(STATUS) stands for. Empty when there was
+      no open request.
+  returned: success
+  type: dict
+  contains:
+    account_id:
+      description: C(ACCOUNT ID).
+      type: str
+    account_name:
+      description: C(ACCOUNT NAME).
+      type: str
+    resource_id:
+      description: C(RESOURCE ID).
+      type: str
+    resource_name:
+      description: C(RESOURCE NAME).
+      type: str
+    passwd_id:
+      description: C(PASSWD ID).
+      type: str
+    status:
+      description: C(STATUS) as the vault gives it; it may be empty.
+      type: str
+    state:
+      description:
+        - V(requested) (waiting for approval; also for an empty C(STATUS)), V(approved), V(checked_out),
+          or V(unknown) for a C(STATUS) the collection does not know.
+      type: str
+    requested_time:
+      description: C(REQUESTED TIME).
+      type: str
+    reason:
+      description: C(REASON) given with the request.
+      type: str
+  sample:
+    account_id: "2"
+    account_name: root
+    resource_id: "1"
+    resource_name: web-01
+    passwd_id: "2"
+    status: WAITING FOR APPROVAL
+    state: requested
+    requested_time: Nov 22, 2026 8:48 AM
+    reason: Release 4.2
+"""
+
+from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
+from ansible_collections.credvault.vault.plugins.module_utils import _password_request
+
+
+def argument_spec():
+    return {
+        "resource": {"type": "str", "required": True},
+        "account": {"type": "str", "required": True},
+        "state": {"type": "str", "default": "requested",
+                  "choices": ["requested", "approved", "rejected", "checked_out", "checked_in"]},
+        "requester": {"type": "str"},
+        "reason": {"type": "str"},
+    }
+
+
+def main():
+    vault = VaultModule(
+        argument_spec(),
+        required_if=[("state", state, ["requester"]) for state in _password_request.ADMINISTRATOR_STATES],
+    )
+
+    def work():
+        tracker, result = _password_request.ensure_state(vault.client, vault.params, vault.check_mode)
+        return dict(result, changed=tracker.changed, diff=tracker.diff())
+
+    vault.run(work)
+
+
+if __name__ == "__main__":
+    main()

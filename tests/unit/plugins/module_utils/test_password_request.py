@@ -1,0 +1,208 @@
+# -*- coding: utf-8 -*-
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""The password access workflow against a scripted client: what is sent, and only that."""
+
+from __future__ import annotations
+
+import pytest
+
+from ansible_collections.credvault.vault.plugins.module_utils import _password_request as workflow
+from ansible_collections.credvault.vault.plugins.module_utils._errors import (
+    VaultAPIError,
+    VaultInputError,
+    VaultResponseError,
+)
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+
+IDS = {"RESOURCEID": "7", "ACCOUNTID": "3"}
+BOB = {"USERID": "12"}
+
+
+def listing(status=None, requester="12", account_id="3"):
+    """A GET_PASSWORDREQUEST Details: ``status`` None lists no request."""
+    items = [] if status is None else [{
+        "ACCOUNT ID": account_id, "ACCOUNT NAME": "root", "RESOURCE ID": "7", "RESOURCE NAME": "web",
+        "PASSWD ID": account_id, "STATUS": status, "REQUESTED TIME": "Nov 22, 2026 8:48 AM", "REASON": "deploy"}]
+    return {"REQUESTER USERID": requester, "REQUESTED BY": "bob", "REQUESTED BY FULLNAME": "Bob B",
+            "PASSWORDREQUESTLIST": items}
+
+
+def vault(status=None, **answers):
+    table = {"get_resource_account_ids": IDS, "get_user_id": BOB, "get_password_requests": listing(status),
+             "request_password": {"STATUS": "WAITING FOR APPROVAL / CHECKOUT"},
+             "checkout_password": {"STATUS": "***** [checkIn]"},
+             "approve_request": None, "reject_request": None, "checkin_password": None}
+    table.update(answers)
+    return ScriptedClient(table)
+
+
+def desired(state, **options):
+    return dict({"resource": "web", "account": "root", "state": state, "requester": None, "reason": None},
+                **options)
+
+
+def keys(client):
+    return [key for key, *dummy in client.calls]
+
+
+def sent(client, key):
+    return [(path, details) for name, path, details, dummy in client.calls if name == key]
+
+
+@pytest.mark.parametrize("status, state", [
+    ("WAITING FOR APPROVAL", "requested"), ("", "requested"), ("WAITING FOR APPROVAL / CHECKOUT", "requested"),
+    ("APPROVED", "approved"), ("CHECKED OUT", "checked_out"), ("***** [checkIn]", "checked_out"),
+    ("something new", "unknown"),
+])
+def test_status_texts_map_to_states(status, state):
+    assert workflow.state_of_status(status) == state
+
+
+def test_request_sends_the_reason_once_and_nothing_else():
+    client = vault()
+    tracker, result = workflow.ensure_state(client, desired("requested", reason="deploy"), False)
+    assert tracker.changed and result == {"state": "requested", "request": {}}
+    assert keys(client) == ["get_resource_account_ids", "get_password_requests", "request_password"]
+    assert sent(client, "request_password") == [({"account_id": "3"}, {"REASON": "deploy"})]
+    assert sent(client, "get_password_requests") == [(None, None)]
+    assert tracker.diff() == {"before": {"state": "none"}, "after": {"state": "requested"}}
+
+
+def test_request_without_reason_sends_no_input():
+    client = vault()
+    workflow.ensure_state(client, desired("requested"), False)
+    assert sent(client, "request_password") == [({"account_id": "3"}, None)]
+
+
+@pytest.mark.parametrize("status", ["WAITING FOR APPROVAL", "APPROVED", "CHECKED OUT", "something new"])
+def test_an_open_request_is_left_alone_with_two_reads(status):
+    client = vault(status)
+    tracker, result = workflow.ensure_state(client, desired("requested", reason="deploy"), False)
+    assert not tracker.changed and client.writes() == []
+    assert keys(client) == ["get_resource_account_ids", "get_password_requests"]
+    assert result["request"]["account_id"] == "3" and result["request"]["status"] == status
+
+
+def test_a_request_for_another_account_does_not_count():
+    client = vault(get_password_requests=listing("APPROVED", account_id="99"))
+    tracker, dummy = workflow.ensure_state(client, desired("requested"), False)
+    assert tracker.changed and client.writes() == ["request_password"]
+
+
+def test_approve_lists_the_named_requester_and_approves_without_input():
+    client = vault("WAITING FOR APPROVAL")
+    tracker, result = workflow.ensure_state(client, desired("approved", requester="bob"), False)
+    assert tracker.changed and result["state"] == "approved"
+    assert keys(client) == ["get_resource_account_ids", "get_user_id", "get_password_requests", "approve_request"]
+    assert ("get_user_id", None, None, {"USERNAME": "bob"}) in client.calls
+    assert sent(client, "get_password_requests") == [(None, {"REQUESTEDID": "12"})]
+    assert sent(client, "approve_request") == [({"account_id": "3", "requester_id": "12"}, None)]
+
+
+@pytest.mark.parametrize("state, status", [
+    ("approved", "APPROVED"), ("approved", "CHECKED OUT"), ("checked_out", "CHECKED OUT"),
+    ("rejected", None), ("checked_in", None),
+])
+def test_converged_states_send_only_reads(state, status):
+    requester = None if state == "checked_out" else "bob"
+    client = vault(status)
+    tracker, result = workflow.ensure_state(client, desired(state, requester=requester), False)
+    assert not tracker.changed and client.writes() == []
+    assert result["state"] == (status and workflow.state_of_status(status) or "none")
+
+
+@pytest.mark.parametrize("state, status, key", [
+    ("rejected", "WAITING FOR APPROVAL", "reject_request"), ("rejected", "APPROVED", "reject_request"),
+    ("checked_in", "CHECKED OUT", "checkin_password"),
+])
+def test_reject_and_check_in_send_passwdid_and_requestedid(state, status, key):
+    client = vault(status)
+    tracker, result = workflow.ensure_state(client, desired(state, requester="bob"), False)
+    assert tracker.changed and result["state"] == state and client.writes() == [key]
+    assert sent(client, key) == [({"account_id": "3", "requester_id": "12"}, {"PASSWDID": "3", "REQUESTEDID": "12"})]
+
+
+def test_checkout_sends_the_reason():
+    client = vault("APPROVED")
+    tracker, dummy = workflow.ensure_state(client, desired("checked_out", reason="deploy"), False)
+    assert tracker.changed and sent(client, "checkout_password") == [({"account_id": "3"}, {"REASON": "deploy"})]
+
+
+@pytest.mark.parametrize("state, status, requester", [
+    ("requested", None, None), ("approved", "WAITING FOR APPROVAL", "bob"), ("rejected", "APPROVED", "bob"),
+    ("checked_out", "APPROVED", None), ("checked_in", "CHECKED OUT", "bob"), ("approved", "something new", "bob"),
+])
+def test_check_mode_predicts_a_change_and_writes_nothing(state, status, requester):
+    client = vault(status)
+    tracker, result = workflow.ensure_state(client, desired(state, requester=requester), True)
+    assert tracker.changed and result["state"] == state and client.writes() == []
+
+
+@pytest.mark.parametrize("state, status, requester, why", [
+    ("approved", None, "bob", "there is no open request"),
+    ("checked_out", None, None, "there is no open request"),
+    ("checked_out", "WAITING FOR APPROVAL", None, "waiting for approval"),
+    ("rejected", "CHECKED OUT", "bob", "checked out"),
+    ("checked_in", "APPROVED", "bob", "approved and not checked out"),
+])
+def test_check_mode_fails_where_the_vault_would_refuse(state, status, requester, why):
+    client = vault(status)
+    with pytest.raises(VaultInputError, match=why):
+        workflow.ensure_state(client, desired(state, requester=requester), True)
+    assert client.writes() == []
+
+
+def test_a_refused_transition_carries_the_vault_message():
+    refusal = VaultAPIError("ADMIN_REQUEST_APPROVE failed: User bob has no open request",
+                            operation="ADMIN_REQUEST_APPROVE", http_status=200,
+                            vault_message="User bob has no open request")
+    client = vault(approve_request=refusal)
+    with pytest.raises(VaultAPIError) as caught:
+        workflow.ensure_state(client, desired("approved", requester="bob"), False)
+    assert "cannot approve the request of bob for web/root (state found: none)" in str(caught.value)
+    assert caught.value.vault_message == "User bob has no open request"
+    assert caught.value.operation == "ADMIN_REQUEST_APPROVE"
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"state": "approved"}, "requester .* is required"),
+    ({"state": "checked_in", "requester": "bob", "reason": "r"}, "reason is sent only"),
+    ({"state": "requested", "requester": "bob"}, "requester is only for"),
+    ({"state": "checked_out", "requester": "bob"}, "requester is only for"),
+])
+def test_impossible_combinations_fail_before_any_request(options, message):
+    client = vault()
+    with pytest.raises(VaultInputError, match=message):
+        workflow.ensure_state(client, desired(**options), False)
+    assert client.calls == []
+
+
+def test_an_unknown_requester_fails_with_the_vault_message():
+    client = vault(get_user_id=VaultAPIError("get_USERID failed: User carol does not exist"))
+    with pytest.raises(VaultAPIError, match="requester carol: get_USERID failed: User carol does not exist"):
+        workflow.ensure_state(client, desired("approved", requester="carol"), False)
+    assert client.writes() == []
+
+
+def test_a_listing_of_another_requester_is_refused():
+    client = vault(get_password_requests=listing("APPROVED", requester="40"))
+    with pytest.raises(VaultResponseError, match="requests of user 40 instead of user 12"):
+        workflow.ensure_state(client, desired("approved", requester="bob"), False)
+    assert client.writes() == []
+
+
+def test_read_requests_is_structured_and_filtered_by_names():
+    client = vault("APPROVED")
+    found = workflow.read_requests(client, "bob", resource="web", account="root")
+    assert keys(client) == ["get_user_id", "get_password_requests"]
+    assert found["requester"] == {"user_id": "12", "user_name": "bob", "full_name": "Bob B"}
+    assert found["requests"] == [{"account_id": "3", "account_name": "root", "resource_id": "7",
+                                  "resource_name": "web", "passwd_id": "3", "status": "APPROVED",
+                                  "requested_time": "Nov 22, 2026 8:48 AM", "reason": "deploy", "state": "approved"}]
+    assert workflow.read_requests(vault("APPROVED"), account="other")["requests"] == []
+
+
+def test_read_requests_without_requester_is_one_read():
+    client = vault()
+    found = workflow.read_requests(client)
+    assert keys(client) == ["get_password_requests"] and found["requests"] == []

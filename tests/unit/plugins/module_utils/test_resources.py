@@ -1,0 +1,276 @@
+# -*- coding: utf-8 -*-
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""File resources, first-account booleans and the read-only views: what is sent, and only that."""
+
+from __future__ import annotations
+
+import pytest
+
+from ansible_collections.credvault.vault.plugins.module_utils import _info, _resource
+from ansible_collections.credvault.vault.plugins.module_utils._errors import (
+    VaultAPIError,
+    VaultInputError,
+    VaultNotFoundError,
+    VaultResponseError,
+    VaultUnsupportedError,
+)
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+
+NOT_FOUND = VaultAPIError("GET_RESOURCEID failed: Resource lic does not exist")
+LICENSE = {"RESOURCE ID": "9", "RESOURCE NAME": "lic", "RESOURCE TYPE": "License Store",
+           "CUSTOM FIELD": [], "ACCOUNT LIST": [{"ACCOUNT ID": "4", "ACCOUNT NAME": "license"}]}
+SECRET_FIELD = {"CUSTOMFIELDLABEL": "PIN", "CUSTOMFIELDVALUE": "pin-4471", "CUSTOMFIELDTYPE": "Password",
+                "CUSTOMFIELDCOLUMNNAME": "COLUMN_SCHAR1"}
+
+
+class UploadingClient(ScriptedClient):
+    """A scripted client that also keeps the files of each call, and may claim an edition and build."""
+
+    def __init__(self, answers, edition=None, build=None):
+        super().__init__(answers)
+        self.files = []
+        self.edition = edition
+        self.build = build
+
+    def call(self, key, path=None, details=None, query=None, files=None):
+        self.files.append((key, files))
+        return super().call(key, path, details, query, files)
+
+
+def keys(client):
+    return [key for key, *dummy in client.calls]
+
+
+def sent(client, key):
+    return [details for name, dummy, details, dummy_query in client.calls if name == key]
+
+
+def absent_then_created(edition=None, build=None):
+    created = []
+
+    def resource_id(path, details, query):
+        return {"RESOURCEID": "9"} if created else NOT_FOUND
+
+    def create(path, details, query):
+        created.append(details)
+
+    answers = {"get_resource_id": resource_id, "get_resources": [], "create_resource": create,
+               "get_account_list": LICENSE, "edit_resource": None, "edit_account": None}
+    return UploadingClient(answers, edition, build)
+
+
+def license_desired(path, **extra):
+    desired = {"name": "lic", "type": "License Store", "owner": "admin", "file": str(path),
+               "first_account": {"name": "license", "password": "pw"}}
+    desired.update(extra)
+    return desired
+
+
+def test_a_file_resource_is_created_with_the_file_as_the_part_named_by_the_catalogue(tmp_path):
+    path = tmp_path / "product.lic"
+    path.write_bytes(b"LICENSE-KEY-1234\n")
+    client = absent_then_created()
+    tracker, after = _resource.ensure_present(client, license_desired(path), False)
+    assert tracker.changed and after == LICENSE
+    assert ("create_resource", {"product.lic": b"LICENSE-KEY-1234\n"}) in client.files
+    assert [files for key, files in client.files if key != "create_resource"] == [None] * (len(client.files) - 1)
+    assert tracker.diff()["after"]["file"] == "product.lic"
+    assert keys(client) == ["get_resource_id", "get_resources", "create_resource", "get_resource_id",
+                            "get_account_list"]
+
+
+def test_a_file_is_not_read_or_sent_in_check_mode(tmp_path):
+    path = tmp_path / "product.lic"
+    path.write_bytes(b"x")
+    client = absent_then_created()
+    tracker, after = _resource.ensure_present(client, license_desired(path), True)
+    assert tracker.changed and after is None and client.writes() == []
+
+
+@pytest.mark.parametrize("kind", ["Linux", "Windows", "Key Store"])
+def test_a_file_with_a_type_that_holds_none_is_refused_before_any_request(tmp_path, kind):
+    path = tmp_path / "product.lic"
+    path.write_bytes(b"x")
+    client = absent_then_created()
+    with pytest.raises(VaultInputError, match="File Store or License Store, not %s" % kind):
+        _resource.ensure_present(client, license_desired(path, type=kind), False)
+    assert client.calls == []
+
+
+def test_a_missing_file_is_refused_before_any_request(tmp_path):
+    client = absent_then_created()
+    with pytest.raises(VaultInputError, match="is not a readable file"):
+        _resource.ensure_present(client, license_desired(tmp_path / "nowhere.lic", type="File Store"), False)
+    assert client.calls == []
+
+
+def test_the_file_of_an_existing_resource_is_left_alone(tmp_path):
+    path = tmp_path / "other.lic"
+    path.write_bytes(b"another licence")
+    client = UploadingClient({"get_resource_id": {"RESOURCEID": "9"}, "get_account_list": LICENSE})
+    tracker, dummy = _resource.ensure_present(client, license_desired(path), False)
+    assert not tracker.changed and keys(client) == ["get_resource_id", "get_account_list"]
+
+
+@pytest.mark.parametrize("current, desired", [("License Store", "File Store"), ("File Store", "License Store"),
+                                              ("License Store", "Linux")])
+def test_type_changes_from_or_to_license_store_are_refused_before_any_write(current, desired):
+    client = UploadingClient({"get_resource_id": {"RESOURCEID": "9"},
+                              "get_account_list": dict(LICENSE, **{"RESOURCE TYPE": current})})
+    with pytest.raises(VaultInputError, match="cannot change from %s to %s" % (current, desired)):
+        _resource.ensure_present(client, {"name": "lic", "type": desired}, False)
+    assert client.writes() == []
+
+
+def test_a_file_store_may_become_another_type_as_the_spec_allows():
+    client = UploadingClient({"get_resource_id": {"RESOURCEID": "9"}, "edit_resource": None,
+                              "get_account_list": dict(LICENSE, **{"RESOURCE TYPE": "File Store"})})
+    tracker, dummy = _resource.ensure_present(client, {"name": "lic", "type": "Linux"}, False)
+    assert tracker.changed and sent(client, "edit_resource") == [{"RESOURCETYPE": "Linux"}]
+
+
+FLAGGED = {"name": "lic", "type": "Windows", "owner": "admin",
+           "first_account": {"name": "license", "password": "pw", "record_rdp_sessions": True,
+                             "services_reset": False, "iis_app_pool_reset": None}}
+
+
+def test_first_account_booleans_are_set_by_one_edit_account_after_the_creation():
+    client = absent_then_created()
+    tracker, dummy = _resource.ensure_present(client, FLAGGED, False)
+    assert client.writes() == ["create_resource", "edit_account"]
+    create = sent(client, "create_resource")[0]
+    assert "RECORD_RDP_SESSIONS" not in create and "SERVICES_RESET" not in create
+    edit = [(path, details) for key, path, details, dummy in client.calls if key == "edit_account"]
+    assert edit == [({"resource_id": "9", "account_id": "4"}, {"RECORD_RDP_SESSIONS": True, "SERVICES_RESET": False})]
+    assert tracker.diff()["after"]["first_account_settings"] == {"RECORD_RDP_SESSIONS": True, "SERVICES_RESET": False}
+
+
+def test_first_account_booleans_in_check_mode_write_nothing():
+    client = absent_then_created()
+    tracker, dummy = _resource.ensure_present(client, FLAGGED, True)
+    assert tracker.changed and client.writes() == []
+
+
+@pytest.mark.parametrize("edition, build", [("A", 12000), ("B", 5400)])
+def test_first_account_booleans_on_an_older_vault_are_refused_before_any_request(edition, build):
+    client = absent_then_created(edition=edition, build=build)
+    with pytest.raises(VaultUnsupportedError, match="RECORD_RDP_SESSIONS needs edition A from build 12230"):
+        _resource.ensure_present(client, FLAGGED, False)
+    assert client.calls == []
+
+
+def test_first_account_booleans_are_sent_when_the_build_has_them():
+    client = absent_then_created(edition="B", build=6000)
+    _resource.ensure_present(client, FLAGGED, False)
+    assert client.writes() == ["create_resource", "edit_account"]
+
+
+# Read-only views
+
+def present(**extra):
+    answers = {"get_resource_id": {"RESOURCEID": "9"}, "get_account_list": LICENSE,
+               "get_associated_groups": {"ASSOCIATED GROUPS": [{"GROUP ID": 3, "GROUP NAME": "Licences"}]},
+               "get_associated_remote_apps": [{"name": "RDP", "id": "901"}]}
+    answers.update(extra)
+    return UploadingClient(answers)
+
+
+def test_all_resources_are_one_request():
+    client = UploadingClient({"get_resources": [{"RESOURCE NAME": "lic"}, "junk"]})
+    assert _info.list_resources(client) == [{"RESOURCE NAME": "lic"}]
+    assert keys(client) == ["get_resources"]
+
+
+def test_one_resource_with_its_accounts_groups_and_remote_apps_is_four_reads():
+    client = present()
+    info = _info.describe_resource(client, "lic")
+    assert info == {"exists": True, "resource": LICENSE, "unavailable": {},
+                    "associated_groups": [{"GROUP ID": 3, "GROUP NAME": "Licences"}],
+                    "remote_apps": [{"name": "RDP", "id": "901"}]}
+    assert keys(client) == ["get_resource_id", "get_account_list", "get_associated_groups",
+                            "get_associated_remote_apps"]
+    assert client.writes() == []
+
+
+def test_groups_and_remote_apps_are_not_asked_for_when_not_wanted():
+    client = present()
+    info = _info.describe_resource(client, "lic", associated_groups=False, remote_apps=False)
+    assert info["associated_groups"] is None and info["remote_apps"] is None and info["unavailable"] == {}
+    assert keys(client) == ["get_resource_id", "get_account_list"]
+
+
+def test_an_unknown_resource_is_not_an_error_and_costs_no_further_read():
+    client = UploadingClient({"get_resource_id": NOT_FOUND, "get_resources": []})
+    info = _info.describe_resource(client, "lic")
+    assert info == {"exists": False, "resource": {}, "associated_groups": None, "remote_apps": None, "unavailable": {}}
+    assert keys(client) == ["get_resource_id", "get_resources"]
+
+
+def test_endpoints_the_vault_lacks_are_skipped_with_the_reason():
+    gate = VaultUnsupportedError("GET ASSOCIATED GROUPS (...) needs edition A from build 12000; the vault is A 11000")
+    unserved = VaultAPIError("UNSUPPORTED failed (HTTP 404): not supported", http_status=404)
+    client = present(get_associated_groups=gate, get_associated_remote_apps=unserved)
+    info = _info.describe_resource(client, "lic")
+    assert info["exists"] and info["associated_groups"] is None and info["remote_apps"] is None
+    assert "needs edition A from build 12000" in info["unavailable"]["associated_groups"]
+    assert "does not serve it" in info["unavailable"]["remote_apps"]
+
+
+def test_a_not_json_404_is_also_an_endpoint_the_vault_lacks():
+    client = present(get_associated_remote_apps=VaultResponseError("HTTP 404 not JSON", http_status=404))
+    assert _info.describe_resource(client, "lic")["remote_apps"] is None
+
+
+def test_other_failures_of_the_optional_reads_are_not_hidden():
+    client = present(get_associated_groups=VaultAPIError("GET ASSOCIATED GROUPS failed: denied", http_status=200))
+    with pytest.raises(VaultAPIError, match="denied"):
+        _info.describe_resource(client, "lic")
+
+
+def test_password_typed_custom_fields_are_hidden_in_resources_and_accounts():
+    with_secret = dict(LICENSE, **{"CUSTOM FIELD": [SECRET_FIELD]})
+    client = present(get_account_list=with_secret)
+    assert "pin-4471" not in str(_info.describe_resource(client, "lic"))
+    client = UploadingClient({"get_resource_account_ids": {"RESOURCEID": "9", "ACCOUNTID": "4"},
+                              "get_account_details": {"DESCRIPTION": "", "CUSTOM FIELD": [SECRET_FIELD]}})
+    assert "pin-4471" not in str(_info.describe_account(client, "lic", "license"))
+
+
+def test_one_account_is_two_reads_and_carries_its_ids():
+    client = UploadingClient({"get_resource_account_ids": {"RESOURCEID": "9", "ACCOUNTID": "4"},
+                              "get_account_details": {"DESCRIPTION": "n", "PASSWDID": "4", "CUSTOM FIELD": []}})
+    info = _info.describe_account(client, "lic", "license")
+    assert info["exists"] and info["account"]["ACCOUNT ID"] == "4" and info["account"]["DESCRIPTION"] == "n"
+    assert keys(client) == ["get_resource_account_ids", "get_account_details"]
+
+
+def test_an_unknown_account_is_not_an_error_but_an_unknown_resource_is():
+    client = UploadingClient({"get_resource_account_ids": VaultAPIError("x"), "get_resource_id": {"RESOURCEID": "9"},
+                              "get_account_list": LICENSE})
+    assert _info.describe_account(client, "lic", "nobody") == {"exists": False, "account": {}}
+    client = UploadingClient({"get_resource_account_ids": VaultAPIError("x"), "get_resource_id": NOT_FOUND,
+                              "get_resources": []})
+    with pytest.raises(VaultNotFoundError, match="resource lic does not exist"):
+        _info.describe_account(client, "lic", "license")
+    with pytest.raises(VaultNotFoundError, match="resource lic does not exist"):
+        _info.list_accounts(client, "lic")
+
+
+def test_the_accounts_of_a_resource_are_its_account_list_or_one_detail_read_each():
+    client = present()
+    assert _info.list_accounts(client, "lic") == LICENSE["ACCOUNT LIST"]
+    assert keys(client) == ["get_resource_id", "get_account_list"]
+    client = present(get_account_details={"DESCRIPTION": "n", "CUSTOM FIELD": []})
+    accounts = _info.list_accounts(client, "lic", details=True)
+    assert accounts == [{"DESCRIPTION": "n", "CUSTOM FIELD": [], "RESOURCE ID": "9", "ACCOUNT ID": "4",
+                         "ACCOUNT NAME": "license"}]
+    assert keys(client) == ["get_resource_id", "get_account_list", "get_account_details"]
+
+
+def test_resource_types_send_the_substring_filter_only_when_given():
+    types = {"RESOURCETYPES": [{"RESOURCETYPE": "File Store"}], "ORGANIZATIONNAME": "Default Organization"}
+    client = UploadingClient({"get_resource_types": types})
+    assert _info.list_resource_types(client, ["Store"]) == {"resource_types": [{"RESOURCETYPE": "File Store"}],
+                                                            "organization_name": "Default Organization"}
+    assert _info.list_resource_types(client, []) == _info.list_resource_types(client)
+    assert sent(client, "get_resource_types") == [{"RESOURCETYPE_CONTAINING": ["Store"]}, None, None]
