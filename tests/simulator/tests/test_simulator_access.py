@@ -67,4 +67,4 @@ def test_password_administrator_must_name_an_owner(shared_vault):
 
 def test_can_access_rejects_unknown_levels():
     with pytest.raises(ValueError):
-        can_access({"id": "1", "role": "Administrator"}, {"owner_id": "1"}, "own")
+        can_access(None, {"id": "1", "role": "Administrator"}, {"owner_id": "1"}, "own")

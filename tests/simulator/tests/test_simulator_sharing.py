@@ -355,9 +355,9 @@ def test_bulk_resource_and_account_shares_are_edition_b_6320(make_vault, path):
 
 def test_account_checks_reject_unknown_levels():
     with pytest.raises(ValueError):
-        can_access_account({"id": "1", "role": "Administrator"}, {"owner_id": "1"}, {"id": "1"}, "own")
+        can_access_account(None, {"id": "1", "role": "Administrator"}, {"owner_id": "1"}, {"id": "1"}, "own")
     with pytest.raises(ValueError):
-        can_access({"id": "1", "role": "Administrator"}, {"owner_id": "1"}, "remoteapponly")
+        can_access(None, {"id": "1", "role": "Administrator"}, {"owner_id": "1"}, "remoteapponly")
 
 
 def test_an_account_share_reaches_no_other_account_of_the_resource(vault):

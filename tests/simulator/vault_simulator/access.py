@@ -18,15 +18,12 @@ opened through the shared remote apps, so no password, details or listing),
 edit the account), ``fullaccess`` (edit or delete the resource, add or delete
 its accounts, share it further).
 
-Shares live in the running vault's store; the checks reach it through
-``current_simulator()`` (inside the request's transaction), so that every
-handler keeps calling ``can_access(user, resource, level)``.
+Shares live in the vault's store, which every check is given.
 """
 from vault_simulator.lookups import ACCOUNT, RESOURCE, RESOURCE_GROUP, accounts_of
 from vault_simulator.replies import Failure
 from vault_simulator.resource_groups import members_of
 from vault_simulator.shares import shares_of
-from vault_simulator.simulator import current_simulator
 
 ROLES = ("Password User", "Password Auditor", "Password Administrator", "Administrator",
          "Privileged Administrator")
@@ -45,13 +42,12 @@ _RANKS = {REMOTE_APP_ONLY: 0, VIEW: 1, MODIFY: 2, FULL_ACCESS: 3}
 _NONE = -1
 
 
-def can_access(user, resource, level):
+def can_access(store, user, resource, level):
     """True when ``user`` may use ``resource`` at ``level`` (view, modify, fullaccess)."""
     if level not in (VIEW, MODIFY, FULL_ACCESS):
         raise ValueError(f"unknown access level {level}")
     if _reaches_fully(user, resource):
         return True
-    store = current_simulator().store
     if _resource_rank(store, user, resource) >= _RANKS[level]:
         return True
     if level != VIEW:
@@ -60,26 +56,25 @@ def can_access(user, resource, level):
     return any(account["id"] in viewable for account in accounts_of(store, resource))
 
 
-def can_access_account(user, resource, account, level):
+def can_access_account(store, user, resource, account, level):
     """True when ``user`` may use ``account`` of ``resource`` at ``level`` (remoteapponly, view,
     modify, fullaccess): through the resource, or through a share of the account itself."""
     if level not in _RANKS:
         raise ValueError(f"unknown access level {level}")
     if _reaches_fully(user, resource):
         return True
-    store = current_simulator().store
     return max(_resource_rank(store, user, resource), _account_rank(store, user, account)) >= _RANKS[level]
 
 
-def require_access(user, resource, level, action):
+def require_access(store, user, resource, level, action):
     """Fail with "You are not authorized to <action>" unless ``can_access``."""
-    if not can_access(user, resource, level):
+    if not can_access(store, user, resource, level):
         raise Failure(f"You are not authorized to {action}")
 
 
-def require_account_access(user, resource, account, level, action):
+def require_account_access(store, user, resource, account, level, action):
     """Fail with "You are not authorized to <action>" unless ``can_access_account``."""
-    if not can_access_account(user, resource, account, level):
+    if not can_access_account(store, user, resource, account, level):
         raise Failure(f"You are not authorized to {action}")
 
 

@@ -15,10 +15,10 @@ ACCOUNT_ADDED = "Account added successfully"
 def list_accounts(ctx, resource_id):
     """Details is the resource detail, with its ACCOUNT LIST: the accounts the caller can view."""
     resource = resource_by_id(ctx.store, resource_id)
-    require_access(ctx.user, resource, VIEW, f"view resource {resource['name']}")
+    require_access(ctx.store, ctx.user, resource, VIEW, f"view resource {resource['name']}")
     detail = resource_detail(ctx.store, resource)
     detail["ACCOUNT LIST"] = [item for item in detail["ACCOUNT LIST"] if can_access_account(
-        ctx.user, resource, ctx.store.get(ACCOUNT, item["ACCOUNT ID"]), VIEW)]
+        ctx.store, ctx.user, resource, ctx.store.get(ACCOUNT, item["ACCOUNT ID"]), VIEW)]
     return success("Resource details with account list fetched successfully", detail)
 
 
@@ -29,7 +29,8 @@ def account_details(ctx, resource_id, account_id):
     PASSWDID, CUSTOM FIELD; never the password."""
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_account_access(ctx.user, resource, account, VIEW, f"view account {resource['name']}/{account['name']}")
+    require_account_access(ctx.store, ctx.user, resource, account, VIEW,
+                           f"view account {resource['name']}/{account['name']}")
     return success("Account details fetched successfully", account_detail(ctx.store, account))
 
 
@@ -42,7 +43,7 @@ def add_accounts(ctx, resource_id):
     its first status). The result is Failed only when no account was added.
     """
     resource = resource_by_id(ctx.store, resource_id)
-    require_access(ctx.user, resource, FULL_ACCESS, f"add accounts to resource {resource['name']}")
+    require_access(ctx.store, ctx.user, resource, FULL_ACCESS, f"add accounts to resource {resource['name']}")
     items = ctx.details.get("ACCOUNTLIST")
     if not isinstance(items, list) or not items or not all(isinstance(item, dict) for item in items):
         raise Failure("ACCOUNTLIST must be a non-empty list of accounts")
@@ -65,7 +66,8 @@ def edit_account(ctx, resource_id, account_id):
     """ACCOUNTNAME renames; the other account input fields as in ``account_fields``."""
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_account_access(ctx.user, resource, account, MODIFY, f"edit account {resource['name']}/{account['name']}")
+    require_account_access(ctx.store, ctx.user, resource, account, MODIFY,
+                           f"edit account {resource['name']}/{account['name']}")
     if "ACCOUNTNAME" in ctx.details:
         new_name = required_text(ctx.details, "ACCOUNTNAME")
         if new_name != account["name"] and account_by_name(ctx.store, resource, new_name) is not None:
@@ -80,7 +82,7 @@ def edit_account(ctx, resource_id, account_id):
 def delete_account(ctx, resource_id, account_id):
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_account_access(ctx.user, resource, account, FULL_ACCESS,
+    require_account_access(ctx.store, ctx.user, resource, account, FULL_ACCESS,
                            f"delete account {resource['name']}/{account['name']}")
     ctx.audit["account"] = account["name"]
     remove_account(ctx.store, account)

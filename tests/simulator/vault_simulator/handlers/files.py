@@ -33,7 +33,7 @@ def download_file(ctx, resource_id, account_id):
     """
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_account_access(ctx.user, resource, account, VIEW,
+    require_account_access(ctx.store, ctx.user, resource, account, VIEW,
                            f"download the file of {resource['name']}/{account['name']}")
     if ctx.config.require_reason and not text(ctx.details, "REASON").strip():
         raise Failure(REASON_REQUIRED)

@@ -23,7 +23,7 @@ def get_password(ctx, resource_id, account_id):
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
     label = f"{resource['name']}/{account['name']}"
-    require_account_access(ctx.user, resource, account, VIEW, f"retrieve the password of {label}")
+    require_account_access(ctx.store, ctx.user, resource, account, VIEW, f"retrieve the password of {label}")
     if ctx.config.access_control and ctx.user["role"] not in APPROVER_ROLES \
             and checked_out_by(ctx.store, account) != ctx.user["id"]:
         raise Failure(f"Password access control is on: request the password of {label}, have the request "
@@ -51,7 +51,7 @@ def change_password(ctx, resource_id, account_id):
     """
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_account_access(ctx.user, resource, account, MODIFY,
+    require_account_access(ctx.store, ctx.user, resource, account, MODIFY,
                            f"change the password of {resource['name']}/{account['name']}")
     new_password = text(ctx.details, "NEWPASSWORD")
     if not new_password:

@@ -11,6 +11,6 @@ from vault_simulator.replies import success
 def associated_remote_apps(ctx, resource_id):
     """Details is the list of {name, id}; whoever can view the resource may list them."""
     resource = resource_by_id(ctx.store, resource_id)
-    require_access(ctx.user, resource, VIEW, f"view resource {resource['name']}")
+    require_access(ctx.store, ctx.user, resource, VIEW, f"view resource {resource['name']}")
     items = [remote_app_item(app) for app in remote_apps_of(ctx.store, resource)]
     return success("Remote apps fetched successfully", items, totalRows=len(items))

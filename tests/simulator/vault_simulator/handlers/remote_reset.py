@@ -103,7 +103,7 @@ def _configure(ctx, resource, resource_id, settings):
         return f"Resource with ID {resource_id} does not exist"
     if resource["type"] != LINUX:
         return f"Resource {resource['name']} is of type {resource['type']}: only Linux resources can be configured"
-    if not can_access(ctx.user, resource, FULL_ACCESS):
+    if not can_access(ctx.store, ctx.user, resource, FULL_ACCESS):
         return f"You are not authorized to configure remote password reset for resource {resource['name']}"
     needed = [settings["ROOTACCOUNT"] if settings["ELEVATIONTYPE"] == "su" else ""]
     if settings["RESOURCEIDENTIFIER"] == "linux":

@@ -120,7 +120,7 @@ def associated_groups(ctx, resource_id):
     """Details[`ASSOCIATED GROUPS`]: every group the resource is in, static by association or
     dynamic by criteria, as {GROUP ID (number), GROUP NAME}."""
     resource = resource_by_id(ctx.store, resource_id)
-    require_access(ctx.user, resource, VIEW, f"view resource {resource['name']}")
+    require_access(ctx.store, ctx.user, resource, VIEW, f"view resource {resource['name']}")
     groups = [{"GROUP ID": int(g["id"]), "GROUP NAME": g["name"]} for g in groups_containing(ctx.store, resource)]
     return success("Associated groups fetched successfully", {"ASSOCIATED GROUPS": groups})
 
@@ -146,7 +146,7 @@ def _membership_problem(ctx, group, resource_id):
     resource = ctx.store.get(RESOURCE, resource_id)
     if resource is None or not in_organization(resource, ctx.org):
         return f"resource with ID {resource_id} does not exist"
-    if not can_access(ctx.user, resource, VIEW):
+    if not can_access(ctx.store, ctx.user, resource, VIEW):
         return f"you are not authorized to group resource {resource['name']}"
     if group["type"] == DYNAMIC:
         return f"resource group {group['name']} is dynamic: its resources follow its criteria"

@@ -28,7 +28,7 @@ _PLAIN_EDIT_FIELDS = {"LOCATION": "location", "RESOURCEURL": "url", "DEPARTMENT"
 def list_resources(ctx):
     """The resources of the selected organization the caller can see; ``DNS NAME`` in edition B only."""
     visible = [r for r in ctx.store.all(RESOURCE)
-               if in_organization(r, ctx.org) and can_access(ctx.user, r, VIEW)]
+               if in_organization(r, ctx.org) and can_access(ctx.store, ctx.user, r, VIEW)]
     items = [resource_list_item(ctx.store, r, ctx.config.edition) for r in visible]
     return success("Resources fetched successfully", items, totalRows=len(items))
 
@@ -85,7 +85,7 @@ def create_resource(ctx):
 def edit_resource(ctx, resource_id):
     """Change the given fields; RESOURCECUSTOMFIELD is merged by label."""
     resource = resource_by_id(ctx.store, resource_id)
-    require_access(ctx.user, resource, FULL_ACCESS, f"edit resource {resource['name']}")
+    require_access(ctx.store, ctx.user, resource, FULL_ACCESS, f"edit resource {resource['name']}")
     details = ctx.details
     if "RESOURCENAME" in details:
         new_name = required_text(details, "RESOURCENAME")
@@ -110,7 +110,7 @@ def edit_resource(ctx, resource_id):
 def delete_resource(ctx, resource_id):
     """Delete the resource together with its accounts, shares and group memberships (``removals``)."""
     resource = resource_by_id(ctx.store, resource_id)
-    require_access(ctx.user, resource, FULL_ACCESS, f"delete resource {resource['name']}")
+    require_access(ctx.store, ctx.user, resource, FULL_ACCESS, f"delete resource {resource['name']}")
     ctx.audit["resource"] = resource["name"]
     remove_resource(ctx.store, resource)
     return success(f"Resource {resource['name']} has been deleted successfully")

@@ -42,7 +42,7 @@ def share_resource(ctx, resource_id):
     grantee = _single_grantee(ctx)
     resource = resource_by_id(ctx.store, resource_id)
     level = _level(ctx.details, "ACCESSTYPE", RESOURCE_LEVELS)
-    require_access(ctx.user, resource, FULL_ACCESS, f"share resource {resource['name']}")
+    require_access(ctx.store, ctx.user, resource, FULL_ACCESS, f"share resource {resource['name']}")
     set_share(ctx.store, (RESOURCE, resource["id"]), (grantee[0], grantee[1]["id"]), level)
     return success(_outcome(f"resource {resource['name']}", level, [grantee]))
 
@@ -56,7 +56,7 @@ def share_account(ctx, resource_id, account_id):
     account = account_by_id(ctx.store, resource, account_id)
     levels = ACCOUNT_LEVELS_FOR_USER if grantee[0] == USER else ACCOUNT_LEVELS_FOR_GROUP
     level = _level(ctx.details, "ACCESSTYPE", levels)
-    require_access(ctx.user, resource, FULL_ACCESS, f"share account {resource['name']}/{account['name']}")
+    require_access(ctx.store, ctx.user, resource, FULL_ACCESS, f"share account {resource['name']}/{account['name']}")
     set_share(ctx.store, (ACCOUNT, account["id"]), (grantee[0], grantee[1]["id"]), level)
     return success(_outcome(f"account {resource['name']}/{account['name']}", level, [grantee]))
 
@@ -87,7 +87,7 @@ def share_resources(ctx):
     level = _level(ctx.details, "accessType", RESOURCE_LEVELS)
     grantees = _grantees(ctx)
     for resource in resources:
-        require_access(ctx.user, resource, FULL_ACCESS, f"share resource {resource['name']}")
+        require_access(ctx.store, ctx.user, resource, FULL_ACCESS, f"share resource {resource['name']}")
         for kind, grantee in grantees:
             set_share(ctx.store, (RESOURCE, resource["id"]), (kind, grantee["id"]), level)
     names = ", ".join(resource["name"] for resource in resources)
@@ -112,7 +112,8 @@ def share_accounts(ctx):
         pairs = [_account_with_resource(ctx.store, account_id) for account_id in account_ids]
     grantees = _grantees(ctx)
     for resource, account in pairs:
-        require_access(ctx.user, resource, FULL_ACCESS, f"share account {resource['name']}/{account['name']}")
+        require_access(ctx.store, ctx.user, resource, FULL_ACCESS,
+                       f"share account {resource['name']}/{account['name']}")
         for kind, grantee in grantees:
             set_share(ctx.store, (ACCOUNT, account["id"]), (kind, grantee["id"]), level, remote_app_ids)
     names = ", ".join(f"{resource['name']}/{account['name']}" for resource, account in pairs)

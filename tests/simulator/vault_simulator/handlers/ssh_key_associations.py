@@ -66,7 +66,7 @@ def associated_users(ctx):
         resource = ctx.store.get(RESOURCE, association["resource_id"])
         account = ctx.store.get(ACCOUNT, association["account_id"])
         if resource is None or account is None or not in_organization(resource, ctx.org) \
-                or not can_access_account(ctx.user, resource, account, VIEW):
+                or not can_access_account(ctx.store, ctx.user, resource, account, VIEW):
             continue
         pair = {"UserName": account["name"], "ResourceName": resource["name"]}
         if pair not in pairs:
@@ -88,7 +88,7 @@ def _account(ctx, level, action):
     account = account_by_name(ctx.store, resource, user_name)
     if account is None:
         raise Failure(f"Account {user_name} does not exist in resource {resource_name}")
-    require_account_access(ctx.user, resource, account, level, f"{action} users of resource {resource_name}")
+    require_account_access(ctx.store, ctx.user, resource, account, level, f"{action} users of resource {resource_name}")
     ctx.audit["resource"], ctx.audit["account"] = resource["name"], account["name"]
     return resource, account
 

@@ -13,7 +13,7 @@ def fetch_current_totp(ctx, account_id):
     if account is None:
         raise Failure(f"Account with ID {account_id} does not exist")
     resource = ctx.store.get(RESOURCE, account["resource_id"])
-    require_account_access(ctx.user, resource, account, VIEW,
+    require_account_access(ctx.store, ctx.user, resource, account, VIEW,
                            f"retrieve the TOTP of {resource['name']}/{account['name']}")
     if account["totp"] is None:
         raise Failure(f"TOTP is not configured for account {account['name']}")

@@ -144,7 +144,8 @@ def check_in(ctx, account_id, requester_id):
 def _account_for(ctx, account_id, action):
     account, resource = account_and_resource(ctx.store, account_id)
     ctx.audit["resource"] = resource["name"]
-    require_account_access(ctx.user, resource, account, VIEW, f"{action} the password of {_label(resource, account)}")
+    require_account_access(ctx.store, ctx.user, resource, account, VIEW,
+                           f"{action} the password of {_label(resource, account)}")
     return account, resource
 
 
