@@ -24,6 +24,7 @@ options:
     description: Account name (C(ACCOUNTNAME)).
     type: str
     required: true
+    aliases: [account]
   state:
     description: Whether the account exists.
     type: str
@@ -185,7 +186,7 @@ from ansible_collections.credvault.vault.plugins.module_utils import _account, _
 def argument_spec():
     spec = {
         "resource": {"type": "str", "required": True},
-        "name": {"type": "str", "required": True},
+        "name": {"type": "str", "required": True, "aliases": ["account"]},
         "state": {"type": "str", "choices": ["present", "absent"], "default": "present"},
         "password": {"type": "str", "no_log": True},
         "update_password": {"type": "str", "choices": ["always", "on_create"], "default": "always", "no_log": False},

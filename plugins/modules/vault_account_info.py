@@ -29,7 +29,10 @@ options:
     description:
       - Name of the account to read. Without it, all accounts of O(resource) are listed.
       - An account the resource does not hold is not an error; RV(exists) is then V(false).
+      - The alias O(account) matches the option name of M(credvault.vault.vault_account_password) and
+        M(credvault.vault.vault_password_request).
     type: str
+    aliases: [account]
   include_details:
     description:
       - Without O(name), read the details of every account (notes, custom fields, times), one more request per
@@ -129,7 +132,7 @@ from ansible_collections.credvault.vault.plugins.module_utils import _info
 def argument_spec():
     return {
         "resource": {"type": "str", "required": True},
-        "name": {"type": "str"},
+        "name": {"type": "str", "aliases": ["account"]},
         "include_details": {"type": "bool", "default": False},
     }
 
