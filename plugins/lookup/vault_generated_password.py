@@ -64,37 +64,27 @@ _raw:
 """
 
 from ansible.errors import AnsibleLookupError
-from ansible.plugins.lookup import LookupBase
 
 from ansible_collections.credvault.vault.plugins.module_utils import _policy
-from ansible_collections.credvault.vault.plugins.module_utils._client import HAS_REQUESTS
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError, VaultNotFoundError
-from ansible_collections.credvault.vault.plugins.module_utils._options import CONNECTION_OPTIONS, client_from_options
+from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import VaultLookupBase
 
 PLUGIN = "vault_generated_password"
 
 
-class LookupModule(LookupBase):
+class LookupModule(VaultLookupBase):
+    PLUGIN = PLUGIN
+
     def run(self, terms, variables=None, **kwargs):
-        self.set_options(var_options=self._connection_vars(variables), direct=kwargs)
-        if not HAS_REQUESTS:
-            raise AnsibleLookupError("%s: the Python library 'requests' is required on the controller" % PLUGIN)
+        self.load_options(variables, kwargs)
         names = self._names(terms)
-        try:
-            client = client_from_options(self.get_option)
-        except VaultError as exc:
-            raise AnsibleLookupError("%s: %s" % (PLUGIN, exc)) from None
+        client = self.open_client()
         try:
             if not names:
                 names = [self._default_policy(client)]
             return [self._generate(client, name) for name in names]
         finally:
             client.close()
-
-    def _connection_vars(self, variables):
-        """The ``credvault_*`` variables, templated: the config manager reads ``vars:`` sources as written."""
-        wanted = {"credvault_%s" % option for option in CONNECTION_OPTIONS}
-        return {name: self._templar.template(value) for name, value in (variables or {}).items() if name in wanted}
 
     def _names(self, terms):
         """The policy names asked for; empty for the default policy."""

@@ -80,12 +80,10 @@ _raw:
 """
 
 from ansible.errors import AnsibleLookupError
-from ansible.plugins.lookup import LookupBase
 
 from ansible_collections.credvault.vault.plugins.module_utils import _account
-from ansible_collections.credvault.vault.plugins.module_utils._client import HAS_REQUESTS
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError, VaultError, VaultNotFoundError
-from ansible_collections.credvault.vault.plugins.module_utils._options import CONNECTION_OPTIONS, client_from_options
+from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import VaultLookupBase
 
 
 def split_term(term):
@@ -96,25 +94,17 @@ def split_term(term):
     return resource, account
 
 
-class LookupModule(LookupBase):
+class LookupModule(VaultLookupBase):
+    PLUGIN = "vault_password"
+
     def run(self, terms, variables=None, **kwargs):
-        self.set_options(var_options=self._connection_vars(variables), direct=kwargs)
-        if not HAS_REQUESTS:
-            raise AnsibleLookupError("vault_password: the Python library 'requests' is required on the controller")
+        self.load_options(variables, kwargs)
         names = self._names(terms)
-        try:
-            client = client_from_options(self.get_option)
-        except VaultError as exc:
-            raise AnsibleLookupError("vault_password: %s" % exc) from None
+        client = self.open_client()
         try:
             return [self._fetch(client, resource, account) for resource, account in names]
         finally:
             client.close()
-
-    def _connection_vars(self, variables):
-        """The ``credvault_*`` variables, templated: the config manager reads ``vars:`` sources as written."""
-        wanted = {"credvault_%s" % option for option in CONNECTION_OPTIONS}
-        return {name: self._templar.template(value) for name, value in (variables or {}).items() if name in wanted}
 
     def _names(self, terms):
         resource, account = self.get_option("resource"), self.get_option("account")
