@@ -1,27 +1,14 @@
 """Files held by additional (custom) fields, for downloadfile with ISCUSTOMFIELD ``true``.
 
 The spec shows no way to put a file into an additional field, so the
-simulator offers one outside the vault's paths, for tests, with the admin
-AUTHTOKEN (a route of ``admin.admin_blueprint``)::
-
-    POST /__simulator/custom-field-files
-    {"resourceId": "1", "accountId": "2", "label": "Keytab",
-     "fileName": "svc.keytab", "contentBase64": "..."}
-
-Without ``accountId`` the field is a RESOURCE field of the resource, with it
-an ACCOUNT field of that account. The field is stored like any additional
+simulator offers one outside the vault's paths, for tests: the admin endpoint
+``POST /__simulator/custom-field-files`` (``admin.py``). The field is stored like any additional
 field (its CUSTOMFIELDVALUE is the file name, a later CUSTOMVALUE edit keeps
 the file) with the file beside its value.
 """
 import base64
-import binascii
 
-from flask import jsonify, request
-
-from vault_simulator.admin import admin_blueprint
-from vault_simulator.custom_fields import ACCOUNT_LEVEL, RESOURCE_LEVEL, merge_custom_fields
-from vault_simulator.lookups import ACCOUNT, RESOURCE
-from vault_simulator.simulator import current_simulator
+from vault_simulator.custom_fields import merge_custom_fields
 
 
 def field_file(record, label):
@@ -41,37 +28,3 @@ def attach_file(store, level, record, label, upload):
     record["custom_fields"] = merge_custom_fields(store, level, record["custom_fields"], [(label, file_name)])
     field = next(f for f in record["custom_fields"] if f["label"] == label)
     field["file"] = {"name": file_name, "content_base64": base64.b64encode(content).decode("ascii")}
-
-
-@admin_blueprint.post("/custom-field-files")
-def add_custom_field_file():
-    document = request.get_json(silent=True)
-    if not isinstance(document, dict):
-        return _error(400, "expected a JSON object")
-    strings = {key: str(document.get(key) or "").strip()
-               for key in ("resourceId", "accountId", "label", "fileName", "contentBase64")}
-    missing = [key for key in ("resourceId", "label", "fileName", "contentBase64") if not strings[key]]
-    if missing:
-        return _error(400, f"missing {', '.join(missing)}")
-    try:
-        content = base64.b64decode(strings["contentBase64"], validate=True)
-    except binascii.Error:
-        return _error(400, "contentBase64 is not base64")
-    store = current_simulator().store
-    with store.transaction():
-        resource = store.get(RESOURCE, strings["resourceId"])
-        if resource is None:
-            return _error(404, f"resource {strings['resourceId']} does not exist")
-        kind, level, record = RESOURCE, RESOURCE_LEVEL, resource
-        if strings["accountId"]:
-            kind, level, record = ACCOUNT, ACCOUNT_LEVEL, store.get(ACCOUNT, strings["accountId"])
-            if record is None or record["resource_id"] != resource["id"]:
-                return _error(404, f"account {strings['accountId']} does not exist in resource {resource['name']}")
-        attach_file(store, level, record, strings["label"], (strings["fileName"], content))
-        store.put(kind, record["id"], record)
-    return jsonify({"level": level, "label": strings["label"], "fileName": strings["fileName"],
-                    "size": len(content)}), 201
-
-
-def _error(status, message):
-    return jsonify({"error": message}), status
