@@ -11,10 +11,17 @@ HIDDEN_CHANGED = "<hidden, changed>"
 
 
 class DifferenceTracker:
+    """``warnings`` collects what the task could not compare or apply; modules return them as warnings."""
+
     def __init__(self):
         self.before = {}
         self.after = {}
         self.changed_names = []
+        self.warnings = []
+
+    def warn(self, text):
+        if text not in self.warnings:
+            self.warnings.append(text)
 
     def compare(self, name, current, desired, secret=False):
         """Record one value; ``desired`` None means "not managed by this task". Returns True when it differs."""

@@ -15,9 +15,10 @@ scrubbed from the message by the client.
 
 from __future__ import annotations
 
-from ._account import change_password, get_password, require_account
+from ._account import AccountRef, change_password, get_password, require_account
+from ._checks import clean_text
 from ._diff import DifferenceTracker
-from ._errors import VaultInputError
+from ._errors import VaultInputError, VaultNotFoundError
 from ._policy import generate_password
 
 RESET_TYPES = ("LOCAL", "REMOTE")
@@ -25,10 +26,11 @@ RESET_TYPES = ("LOCAL", "REMOTE")
 
 def check_input(desired):
     """Refuse, before any request, what the argspec cannot express (it makes the options exclusive)."""
+    clean_text(desired.get("resource"), "resource")
+    clean_text(desired.get("account"), "account")
     if desired.get("password") == "":
         raise VaultInputError("password must not be empty (the vault requires NEWPASSWORD)")
-    if desired.get("rotate_with_policy") == "":
-        raise VaultInputError("rotate_with_policy must name a password policy")
+    clean_text(desired.get("rotate_with_policy"), "rotate_with_policy")
 
 
 def ensure_password(client, desired, check_mode):
@@ -38,9 +40,18 @@ def ensure_password(client, desired, check_mode):
     after the task, None when a rotation only reports what it would do (check mode).
     """
     check_input(desired)
-    ref = require_account(client, desired["resource"], desired["account"])
-    reason, ticket_id = desired.get("reason"), desired.get("ticket_id")
     tracker = DifferenceTracker()
+    try:
+        ref = require_account(client, desired["resource"], desired["account"])
+    except VaultNotFoundError as exc:
+        if not check_mode:
+            raise
+        # In check mode an earlier task may only have reported that it would create the account.
+        tracker.record("password", None, None, True, secret=True)
+        tracker.warn("%s: in check mode that means an earlier task would create it, so its password would be "
+                     "set" % exc)
+        return tracker, AccountRef(desired["resource"], desired["account"], None, None), None
+    reason, ticket_id = desired.get("reason"), desired.get("ticket_id")
     if desired.get("rotate_with_policy") is not None:
         tracker.record("password", None, None, True, secret=True)
         if check_mode:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import os
 
 from ._catalogue import CATALOGUE
+from ._checks import clean_text
 from ._client import describe_gates
 from ._diff import HIDDEN, DifferenceTracker
-from ._errors import VaultAPIError, VaultInputError, VaultUnsupportedError
+from ._errors import VaultAPIError, VaultError, VaultInputError, VaultUnsupportedError
 
 MAX_CUSTOM_FIELDS = 20
 # "A type cannot be changed from or to key store, license store, Rackspace or AWS IAM."
@@ -35,6 +36,27 @@ FIELDS = {
     "location": ("LOCATION", None, "LOCATION"),
     "password_policy": ("PASSWORD POLICY", "RESOURCEPASSWORDPOLICY", "RESOURCEPASSWORDPOLICY"),
 }
+
+
+def custom_field_strings(fields, what):
+    """``fields`` (label to value, as the task gives them) as the vault stores them: strings.
+
+    Strings are kept and numbers written as YAML wrote them (``8080`` is ``"8080"``);
+    ``null``, booleans, lists and mappings are refused, since no string the vault
+    could store reads back as them. Labels are refused when empty or space-padded:
+    the vault stores a label trimmed.
+    """
+    if fields is None:
+        return None
+    strings = {}
+    for label, value in fields.items():
+        label = clean_text(str(label) if isinstance(label, (int, float)) else label, "%s label" % what)
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            kind = "null" if value is None else type(value).__name__
+            raise VaultInputError("%s: the value of %s is %s; a custom field value must be a string or a number "
+                                  "(quote it, e.g. \"true\")" % (what, label, kind))
+        strings[label] = value if isinstance(value, str) else str(value)
+    return strings
 
 
 def custom_field_input(fields):
@@ -157,6 +179,7 @@ def _type_change_refused(current, desired):
 
 
 def ensure_absent(client, name, check_mode):
+    clean_text(name, "name")
     resource_id = find_resource_id(client, name)
     tracker = DifferenceTracker()
     tracker.record("state", "present" if resource_id else "absent", "absent", bool(resource_id))
@@ -165,17 +188,45 @@ def ensure_absent(client, name, check_mode):
     return tracker, None
 
 
+def check_input(desired):
+    """Refuse, before any request, what the vault would trim, refuse or never read back; return ``desired``
+    with its custom field values as strings."""
+    for option in ("name", "type", "owner", "resource_group", "password_policy"):
+        clean_text(desired.get(option), option)
+    desired = dict(desired, custom_fields=custom_field_strings(desired.get("custom_fields"), "custom_fields"))
+    check_custom_fields(desired["custom_fields"], "custom_fields")
+    check_file(desired)
+    account = desired.get("first_account")
+    if account:
+        clean_text(account.get("name"), "first_account.name")
+        clean_text(account.get("password_policy"), "first_account.password_policy")
+        if not account.get("password"):
+            raise VaultInputError("first_account.password must not be empty (the vault requires PASSWORD)")
+        fields = custom_field_strings(account.get("custom_fields"), "first_account.custom_fields")
+        check_custom_fields(fields, "first_account.custom_fields")
+        desired["first_account"] = dict(account, custom_fields=fields)
+    return desired
+
+
 def ensure_present(client, desired, check_mode):
     """Create the resource, or edit only what differs. ``desired`` holds the module's options.
 
     Returns the tracker and the resource as the vault describes it afterwards.
+    A resource another run creates between our read and our CREATE RESOURCE
+    (parallel forks) is converged like one that existed.
     """
-    check_custom_fields(desired.get("custom_fields"), "custom_fields")
-    check_file(desired)
+    desired = check_input(desired)
     check_fields_supported(client, "edit_account", first_account_flags(desired))
     resource_id = find_resource_id(client, desired["name"])
     if resource_id is None:
-        return _create(client, desired, check_mode)
+        try:
+            return _create(client, desired, check_mode)
+        except _CreatedMeanwhile as meanwhile:
+            resource_id = meanwhile.resource_id
+    return _converge(client, desired, resource_id, check_mode)
+
+
+def _converge(client, desired, resource_id, check_mode):
     current = read_resource(client, resource_id)
     tracker = DifferenceTracker()
     tracker.record("state", "present", "present", False)
@@ -190,10 +241,64 @@ def ensure_present(client, desired, check_mode):
     changed_fields = track_custom_fields(tracker, current, desired.get("custom_fields"))
     if changed_fields:
         edit["RESOURCECUSTOMFIELD"] = custom_field_input(changed_fields)
+    _warn_creation_only(client, tracker, desired, current)
     if edit and not check_mode:
         client.call("edit_resource", path={"resource_id": resource_id}, details=edit)
         current = read_resource(client, resource_id)
     return tracker, current
+
+
+def _warn_creation_only(client, tracker, desired, current):
+    """Warn about the creation-only options of an existing resource that differ or cannot be compared.
+
+    ``resource_group`` is compared with ``GET ASSOCIATED GROUPS`` (A 12000 / B 5400) when the
+    vault has it; of ``first_account`` only the account's presence can be compared.
+    """
+    name = desired["name"]
+    group = desired.get("resource_group")
+    if group:
+        groups = associated_group_names(client, current.get("RESOURCE ID"))
+        if groups is None:
+            tracker.warn("resource %s exists: resource_group is applied only when a resource is created, and this "
+                         "vault cannot list a resource's groups, so membership of %s was not compared; manage it "
+                         "with credvault.vault.vault_resource_group" % (name, group))
+        elif group not in groups:
+            tracker.warn("resource %s exists and is not in resource group %s: resource_group is applied only when a "
+                         "resource is created; add it with credvault.vault.vault_resource_group" % (name, group))
+    account = desired.get("first_account")
+    if account:
+        names = [item.get("ACCOUNT NAME") for item in current.get("ACCOUNT LIST") or [] if isinstance(item, dict)]
+        settings = sorted("first_account.%s" % option for option, value in account.items()
+                          if option not in ("name", "password") and value not in (None, {}))
+        if account["name"] not in names:
+            tracker.warn("resource %s exists and has no account %s: first_account is applied only when a resource "
+                         "is created; add the account with credvault.vault.vault_account" % (name, account["name"]))
+        elif settings:
+            tracker.warn("resource %s exists: %s not compared or applied (first_account is applied only when a "
+                         "resource is created); manage the account with credvault.vault.vault_account"
+                         % (name, ", ".join(settings) + (" was" if len(settings) == 1 else " were")))
+
+
+def associated_group_names(client, resource_id):
+    """Names of the groups of a resource (``ASSOCIATED GROUPS``), or None when the vault lacks the call."""
+    try:
+        details = client.call("get_associated_groups", path={"resource_id": resource_id}).details
+    except VaultUnsupportedError:
+        return None
+    except VaultError as exc:
+        if exc.http_status == 404:
+            return None
+        raise
+    groups = details.get("ASSOCIATED GROUPS") if isinstance(details, dict) else None
+    return {str(item.get("GROUP NAME")) for item in groups or [] if isinstance(item, dict)}
+
+
+class _CreatedMeanwhile(Exception):
+    """CREATE RESOURCE was refused because another run created the resource meanwhile."""
+
+    def __init__(self, resource_id):
+        super().__init__(resource_id)
+        self.resource_id = resource_id
 
 
 def _create(client, desired, check_mode):
@@ -203,7 +308,6 @@ def _create(client, desired, check_mode):
                               "it, the vault creates a resource together with its first account" % desired["name"])
     if not desired.get("type"):
         raise VaultInputError("resource %s does not exist: type is required to create it" % desired["name"])
-    check_custom_fields(account.get("custom_fields"), "first_account.custom_fields")
     tracker = DifferenceTracker()
     tracker.record("state", "absent", "present", True)
     create = {"RESOURCENAME": desired["name"], "ACCOUNTNAME": account["name"], "PASSWORD": account["password"]}
@@ -233,10 +337,27 @@ def _create(client, desired, check_mode):
         tracker.compare("file", None, os.path.basename(desired["file"]))
     if check_mode:
         return tracker, None
-    client.call("create_resource", details=create, files=_upload(desired.get("file")))
+    upload = _upload(desired.get("file"))
+    try:
+        client.call("create_resource", details=create, files=upload)
+    except VaultAPIError:
+        resource_id = find_resource_id(client, desired["name"])
+        if resource_id is None:
+            raise
+        raise _CreatedMeanwhile(resource_id) from None
+    try:
+        return tracker, _complete_creation(client, desired, edit, flags)
+    except VaultError as exc:
+        raise type(exc)("resource %s was created, but not completed: %s" % (desired["name"], exc),
+                        operation=exc.operation, http_status=exc.http_status,
+                        vault_message=exc.vault_message) from None
+
+
+def _complete_creation(client, desired, edit, flags):
+    """After CREATE RESOURCE: the edit of what the create input cannot carry, and the first account's booleans."""
     resource_id = find_resource_id(client, desired["name"])
     if resource_id is None:
-        raise VaultAPIError("CREATE RESOURCE reported success but resource %s cannot be found" % desired["name"],
+        raise VaultAPIError("CREATE RESOURCE reported success but the resource cannot be found",
                             operation="CREATE RESOURCE")
     if edit:
         # The create input has no field for description, department or location
@@ -245,9 +366,9 @@ def _create(client, desired, check_mode):
     created = read_resource(client, resource_id)
     if flags:
         # The vault does not report the booleans back, so the read above stays true after this edit.
-        client.call("edit_account", path={"resource_id": resource_id,
-                                          "account_id": _account_id(created, account["name"])}, details=flags)
-    return tracker, created
+        account_id = _account_id(created, desired["first_account"]["name"])
+        client.call("edit_account", path={"resource_id": resource_id, "account_id": account_id}, details=flags)
+    return created
 
 
 def _upload(path):
@@ -265,5 +386,5 @@ def _account_id(detail, name):
     for item in detail.get("ACCOUNT LIST") or []:
         if isinstance(item, dict) and item.get("ACCOUNT NAME") == name:
             return str(item.get("ACCOUNT ID"))
-    raise VaultAPIError("CREATE RESOURCE reported success but the account %s of resource %s cannot be found"
-                        % (name, detail.get("RESOURCE NAME")), operation="CREATE RESOURCE")
+    raise VaultAPIError("CREATE RESOURCE reported success but its account %s cannot be found" % name,
+                        operation="CREATE RESOURCE")

@@ -217,9 +217,9 @@ def main():
             tracker, account = _account.ensure_absent(vault.client, params["resource"], params["name"],
                                                       vault.check_mode)
         else:
-            desired = dict(params, custom_fields=None if params["custom_fields"] is None else {
-                str(label): str(value) for label, value in params["custom_fields"].items()})
-            tracker, account = _account.ensure_present(vault.client, desired, vault.check_mode)
+            tracker, account = _account.ensure_present(vault.client, params, vault.check_mode)
+        for warning in tracker.warnings:
+            vault.module.warn(warning)
         return {"changed": tracker.changed, "diff": tracker.diff(),
                 "account": _resource.mask_secret_fields(account or {})}
 

@@ -151,6 +151,8 @@ def main():
 
     def work():
         tracker, ref, new_password = ensure_password(vault.client, params, vault.check_mode)
+        for warning in tracker.warnings:
+            vault.module.warn(warning)
         result = {"changed": tracker.changed, "diff": tracker.diff(),
                   "resource_id": ref.resource_id, "account_id": ref.account_id}
         if params["return_password"] and new_password is not None:

@@ -259,24 +259,17 @@ def main():
         if params["state"] == "absent":
             tracker, resource = _resource.ensure_absent(vault.client, params["name"], vault.check_mode)
         else:
-            desired = dict(params, custom_fields=_strings(params["custom_fields"]))
-            if desired["first_account"]:
-                desired["first_account"] = dict(desired["first_account"],
-                                                custom_fields=_strings(desired["first_account"]["custom_fields"]))
-            tracker, resource = _resource.ensure_present(vault.client, desired, vault.check_mode)
+            tracker, resource = _resource.ensure_present(vault.client, params, vault.check_mode)
             owner = (resource or {}).get("RESOURCE OWNER")
             if params["owner"] and owner and owner != params["owner"]:
-                vault.module.warn("resource %s is owned by %s; the API cannot change the owner to %s"
-                                  % (params["name"], owner, params["owner"]))
+                tracker.warn("resource %s is owned by %s; the API cannot change the owner to %s"
+                             % (params["name"], owner, params["owner"]))
+        for warning in tracker.warnings:
+            vault.module.warn(warning)
         return {"changed": tracker.changed, "diff": tracker.diff(),
                 "resource": _resource.mask_secret_fields(resource or {})}
 
     vault.run(work)
-
-
-def _strings(fields):
-    """Custom field values are strings in the vault; YAML may hand over numbers or booleans."""
-    return None if fields is None else {str(label): str(value) for label, value in fields.items()}
 
 
 if __name__ == "__main__":

@@ -94,7 +94,7 @@ def test_the_vaults_policy_refusal_is_the_failure():
 
 @pytest.mark.parametrize("options, message", [
     ({"password": ""}, "password must not be empty"),
-    ({"rotate_with_policy": ""}, "must name a password policy"),
+    ({"rotate_with_policy": ""}, "rotate_with_policy must not be empty"),
 ])
 def test_empty_input_fails_before_any_request(options, message):
     client = password_client()

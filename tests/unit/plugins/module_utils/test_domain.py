@@ -146,7 +146,8 @@ def test_same_totp_secret_is_not_rewritten():
 
 
 def test_empty_totp_secret_removes_only_an_existing_totp():
-    client = present_account(get_totp=VaultAPIError("FETCH_CURRENT_TOTP failed: TOTP is not configured"))
+    client = present_account(get_totp=VaultAPIError("FETCH_CURRENT_TOTP failed: TOTP is not configured",
+                                                    http_status=200))
     tracker, dummy = _account.ensure_present(client, {"resource": "web", "name": "root", "totp_secret": ""}, False)
     assert not tracker.changed and client.writes() == []
 

@@ -274,3 +274,126 @@ def test_resource_types_send_the_substring_filter_only_when_given():
                                                             "organization_name": "Default Organization"}
     assert _info.list_resource_types(client, []) == _info.list_resource_types(client)
     assert sent(client, "get_resource_types") == [{"RESOURCETYPE_CONTAINING": ["Store"]}, None, None]
+
+
+WEB = {"RESOURCE ID": "7", "RESOURCE NAME": "web", "RESOURCE TYPE": "Linux", "CUSTOM FIELD": [],
+       "ACCOUNT LIST": [{"ACCOUNT ID": "3", "ACCOUNT NAME": "root"}]}
+
+
+def web_desired(**extra):
+    return dict({"name": "web", "type": "Linux", "first_account": {"name": "root", "password": "Pw-1"}}, **extra)
+
+
+@pytest.mark.parametrize("option", ["name", "type", "owner", "resource_group", "password_policy"])
+@pytest.mark.parametrize("value", ["", " ", " web", "web "])
+def test_names_the_vault_would_trim_are_refused_before_any_request(option, value):
+    client = ScriptedClient({})
+    for check_mode in (True, False):
+        with pytest.raises(VaultInputError, match=option):
+            _resource.ensure_present(client, web_desired(**{option: value}), check_mode)
+    assert client.calls == []
+
+
+@pytest.mark.parametrize("account, message", [
+    ({"name": " root", "password": "Pw-1"}, "first_account.name"),
+    ({"name": "", "password": "Pw-1"}, "first_account.name"),
+    ({"name": "root", "password": ""}, "first_account.password must not be empty"),
+    ({"name": "root", "password": "Pw-1", "custom_fields": {"Team": None}}, "first_account.custom_fields"),
+])
+def test_first_account_input_the_vault_would_refuse_fails_before_any_request(account, message):
+    client = ScriptedClient({})
+    with pytest.raises(VaultInputError, match=message):
+        _resource.ensure_present(client, web_desired(first_account=account), True)
+    assert client.calls == []
+
+
+def test_an_empty_name_is_refused_for_absent_too():
+    client = ScriptedClient({})
+    with pytest.raises(VaultInputError, match="name must not be empty"):
+        _resource.ensure_absent(client, "", False)
+    assert client.calls == []
+
+
+def test_custom_field_numbers_are_compared_as_the_strings_the_vault_stores():
+    stored = dict(WEB, **{"CUSTOM FIELD": [{"CUSTOMFIELDLABEL": "Port", "CUSTOMFIELDVALUE": "8080"}]})
+    client = ScriptedClient({"get_resource_id": {"RESOURCEID": "7"}, "get_account_list": stored})
+    tracker, dummy = _resource.ensure_present(client, web_desired(custom_fields={"Port": 8080}), False)
+    assert not tracker.changed and client.writes() == []
+
+
+@pytest.mark.parametrize("value", [None, True, ["a"], {"k": "v"}])
+def test_custom_field_values_no_string_reads_back_as_fail_before_any_request(value):
+    client = ScriptedClient({})
+    with pytest.raises(VaultInputError, match="the value of Env"):
+        _resource.ensure_present(client, web_desired(custom_fields={"Env": value}), True)
+    assert client.calls == []
+
+
+def test_a_resource_created_meanwhile_by_another_run_is_converged_not_failed():
+    state = {"created": False}
+
+    def resource_id(path, details, query):
+        return {"RESOURCEID": "7"} if state["created"] else NOT_FOUND
+
+    def create(path, details, query):
+        state["created"] = True  # another fork won the race
+        return VaultAPIError("CREATE RESOURCE failed: Resource web already exists", http_status=200)
+
+    client = ScriptedClient({"get_resource_id": resource_id, "get_resources": [], "create_resource": create,
+                             "get_account_list": WEB})
+    tracker, after = _resource.ensure_present(client, web_desired(), False)
+    assert not tracker.changed and after == WEB
+    assert client.writes() == ["create_resource"]
+
+
+def test_a_refused_create_of_a_resource_that_still_does_not_exist_fails_with_the_vault_message():
+    refusal = VaultAPIError("CREATE RESOURCE failed: Resource type Nope does not exist", http_status=200)
+    client = ScriptedClient({"get_resource_id": NOT_FOUND, "get_resources": [], "create_resource": refusal})
+    with pytest.raises(VaultAPIError, match="Resource type Nope does not exist"):
+        _resource.ensure_present(client, web_desired(), False)
+
+
+def test_a_follow_up_failure_after_the_create_says_the_resource_was_created():
+    client = absent_then_created()
+    client.answers["edit_resource"] = VaultAPIError("EDIT RESOURCE failed: no", operation="EDIT RESOURCE",
+                                                    http_status=200)
+    with pytest.raises(VaultAPIError, match="resource web was created, but not completed: EDIT RESOURCE failed"):
+        _resource.ensure_present(client, web_desired(description="front"), False)
+    assert client.writes() == ["create_resource", "edit_resource"]
+
+
+def groups_answer(*names):
+    return {"ASSOCIATED GROUPS": [{"GROUP ID": i, "GROUP NAME": name} for i, name in enumerate(names, 1)]}
+
+
+@pytest.mark.parametrize("groups, warned", [
+    (groups_answer("linux", "web-servers"), None),
+    (groups_answer("linux"), "is not in resource group web-servers"),
+    (VaultUnsupportedError("GET ASSOCIATED GROUPS needs edition A from build 12000"), "cannot list a resource's"),
+    (VaultAPIError("GET ASSOCIATED GROUPS failed (HTTP 404): not found", http_status=404), "cannot list a resource's"),
+])
+def test_resource_group_of_an_existing_resource_is_compared_or_warned_about(groups, warned):
+    client = ScriptedClient({"get_resource_id": {"RESOURCEID": "7"}, "get_account_list": WEB,
+                             "get_associated_groups": groups})
+    tracker, dummy = _resource.ensure_present(client, web_desired(resource_group="web-servers"), False)
+    assert not tracker.changed and client.writes() == []
+    if warned:
+        assert len(tracker.warnings) == 1 and warned in tracker.warnings[0]
+    else:
+        assert tracker.warnings == []
+
+
+@pytest.mark.parametrize("account, warned", [
+    ({"name": "root", "password": "Pw-1"}, None),
+    ({"name": "admin", "password": "Pw-1"}, "has no account admin"),
+    ({"name": "root", "password": "Pw-1", "notes": "n", "record_rdp_sessions": True},
+     "first_account.notes, first_account.record_rdp_sessions were not compared or applied"),
+])
+def test_first_account_of_an_existing_resource_warns_what_was_not_applied(account, warned):
+    client = UploadingClient({"get_resource_id": {"RESOURCEID": "7"}, "get_account_list": WEB})
+    tracker, dummy = _resource.ensure_present(client, web_desired(first_account=account), False)
+    assert not tracker.changed and client.writes() == []
+    if warned is None:
+        assert tracker.warnings == []
+    else:
+        assert len(tracker.warnings) == 1 and warned in tracker.warnings[0]
