@@ -13,11 +13,24 @@ description:
   - Add, edit and delete the accounts of a resource, set their password and TOTP.
   - Only the options given are compared; the module changes only what differs, and a run that changes nothing
     sends only reads.
+  - Names, labels and the policy name must not be empty or start or end with spaces; the vault stores them
+    trimmed, so such a value is refused before anything is sent, in check mode too.
+  - When several runs add the same account at once (parallel forks), the runs that lose the race converge on the
+    account the winner added instead of failing. A refused C(ADD ACCOUNTS) fails with the vault's reason for the
+    account (its C(STATUS)).
+  - When both the password and other settings change, C(CHANGE PASSWORD) is sent before C(EDIT ACCOUNT), so a
+    refused password leaves the account as it was. When the edit changes the policy, the new password is first
+    checked against that policy (C(VALIDATE_PASSWORD), where the vault has it). If the second write still fails,
+    the task fails with V(changed=true) and says what was already written.
 author:
   - Credvault Maintainers (@credvault)
 options:
   resource:
-    description: Name of the resource that holds the account. It must exist.
+    description:
+      - Name of the resource that holds the account. It must exist for O(state=present).
+      - In check mode a missing resource is taken as one an earlier task would create; the account is then
+        reported as would be created, with a warning.
+      - With O(state=absent) a missing resource means the account is absent too.
     type: str
     required: true
   name:
@@ -53,13 +66,18 @@ options:
     description: Notes of the account (C(NOTES), reported back as C(DESCRIPTION)).
     type: str
   custom_fields:
-    description: Account-level additional fields, label to value. At most 20. Labels not listed are left as they are.
+    description:
+      - Account-level additional fields, label to value. At most 20. Labels not listed are left as they are.
+      - Values are strings or numbers (numbers are sent as written). V(null), booleans, lists and mappings are
+        refused: quote them (V("true")) to store the text.
     type: dict
   totp_secret:
     description:
       - Base32 TOTP secret (C(TOTP_SECRET)); an empty string removes the account's TOTP. Edition A from build 12430.
       - The vault never returns the secret; the module compares it through the vault's current code
         (C(FETCH_CURRENT_TOTP)), so a run with the same secret reports no change.
+      - On a vault without TOTP (edition B, or edition A before build 12430) the task fails with
+        "this vault has no TOTP", whether or not O(edition) and O(build) are set, and writes nothing.
     type: str
   totp_algorithm:
     description: TOTP hash algorithm (C(TOTP_ALGORITHM)); the vault's default is V(SHA1).
@@ -70,7 +88,7 @@ options:
     type: int
     choices: [6, 8]
   totp_validity:
-    description: Seconds a TOTP code is valid (C(TOTP_VALIDITY)); the vault's default is 30.
+    description: Seconds a TOTP code is valid (C(TOTP_VALIDITY)), from 1 to 86400; the vault's default is 30.
     type: int
   password_policy:
     description: Name of the account's password policy (C(ACCOUNTPASSWORDPOLICY)). See O(force_settings).
@@ -114,6 +132,8 @@ options:
       - The vault does not report O(password_policy), the session and reset flags or O(resource_group_ids) back,
         so they cannot be compared. They are sent when the account is created; on an existing account only when
         O(force_settings=true), which then always reports a change.
+      - Without O(force_settings), such settings given for an existing account are named in a warning, since they
+        are neither compared nor applied.
     type: bool
     default: false
 extends_documentation_fragment:

@@ -26,7 +26,10 @@ options:
     type: str
     required: true
   account:
-    description: Name of the account. It must exist; M(credvault.vault.vault_account) creates accounts.
+    description:
+      - Name of the account. It must exist; M(credvault.vault.vault_account) creates accounts.
+      - In check mode a missing resource or account is taken as one an earlier task would create; the password is
+        then reported as would be set, with a warning.
     type: str
     required: true
   password:

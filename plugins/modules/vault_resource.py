@@ -13,6 +13,12 @@ description:
   - Create, edit and delete resources (managed systems) in the vault.
   - Only the options given are compared; the module edits only what differs, and a run that changes nothing
     sends only reads.
+  - Names, types, owners, policy and group names, and custom field labels must not be empty or start or end
+    with spaces; the vault stores them trimmed, so such a value is refused before anything is sent.
+  - When several runs create the same resource at once (parallel forks), the runs that lose the race converge
+    on the resource the winner created instead of failing.
+  - When a step after the creation fails (the edit of description, department or location, or the first
+    account's booleans), the task fails with V(changed=true) and says that the resource was created.
 author:
   - Credvault Maintainers (@credvault)
 options:
@@ -59,11 +65,17 @@ options:
     description:
       - Resource-level additional fields, label to value. At most 20.
       - Labels not listed are left as they are.
+      - Values are strings or numbers (numbers are sent as written, V(8080) as V("8080")). V(null), booleans,
+        lists and mappings are refused: quote them (V("true")) to store the text.
     type: dict
   resource_group:
     description:
       - Static resource group the new resource joins (C(RESOURCEGROUPNAME)); the vault creates the group when it
         does not exist. Used only when the resource is created.
+      - On an existing resource the module compares the resource's groups (C(GET ASSOCIATED GROUPS), edition A
+        from build 12000, edition B from build 5400) and warns when the resource is not in this group, or that it
+        could not compare where the vault lacks that call; it never changes membership. Use
+        M(credvault.vault.vault_resource_group) for that.
     type: str
   file:
     description:
@@ -78,8 +90,11 @@ options:
     type: path
   first_account:
     description:
-      - The account created together with the resource. Required to create the resource, ignored afterwards
+      - The account created together with the resource. Required to create the resource, not applied afterwards
         (manage accounts with M(credvault.vault.vault_account)).
+      - On an existing resource the module warns when the resource has no account of that name, or when settings
+        other than the name and password are given, since those are neither compared nor applied. The password
+        is not compared.
     type: dict
     suboptions:
       name:
@@ -97,7 +112,7 @@ options:
         description: Notes of the account (C(NOTES)).
         type: str
       custom_fields:
-        description: Account-level additional fields, label to value. At most 20.
+        description: Account-level additional fields, label to value. At most 20. Values as in O(custom_fields).
         type: dict
       record_rdp_sessions:
         description:
