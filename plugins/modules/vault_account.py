@@ -69,7 +69,7 @@ options:
     description:
       - Account-level additional fields, label to value. At most 20. Labels not listed are left as they are.
       - Values are strings or numbers (numbers are sent as written). V(null), booleans, lists and mappings are
-        refused: quote them (V("true")) to store the text.
+        refused; quote them (V("true")) to store the text.
     type: dict
   totp_secret:
     description:

@@ -66,7 +66,7 @@ options:
       - Resource-level additional fields, label to value. At most 20.
       - Labels not listed are left as they are.
       - Values are strings or numbers (numbers are sent as written, V(8080) as V("8080")). V(null), booleans,
-        lists and mappings are refused: quote them (V("true")) to store the text.
+        lists and mappings are refused; quote them (V("true")) to store the text.
     type: dict
   resource_group:
     description:
