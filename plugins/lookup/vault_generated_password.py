@@ -19,7 +19,9 @@ author:
   - Credvault Maintainers (@credvault)
 options:
   _terms:
-    description: Names of password policies (C(POLICY)), one password each.
+    description:
+      - Names of password policies (C(POLICY)), one password each.
+      - A list given as a term is flattened, at any depth; anything that is not a string is refused.
     type: list
     elements: str
     required: false
@@ -30,7 +32,10 @@ extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.connection.plugins
 notes:
-  - An unknown policy fails with the names of the policies the vault has.
+  - An unknown policy fails with the names of the policies the vault has. An unknown keyword fails, naming the
+    keywords there are.
+  - Lookups do not read C(module_defaults); set the connection options as keywords, C(credvault_*) variables or
+    C(CREDVAULT_*) environment variables.
   - A new value is generated each time the lookup is templated; keep it with M(ansible.builtin.set_fact) and use the
     lookup in C(no_log) tasks, or only where the value is not printed.
 seealso:
@@ -53,6 +58,13 @@ EXAMPLES = r"""
   ansible.builtin.set_fact:
     service_passwords: "{{ query('credvault.vault.vault_generated_password', 'Medium', 'Strong') }}"
     offline_password: "{{ lookup('credvault.vault.vault_generated_password', policy='Offline Password File') }}"
+  no_log: true
+
+- name: One password for each policy of a list variable (lists are flattened)
+  ansible.builtin.set_fact:
+    rotation_passwords: "{{ query('credvault.vault.vault_generated_password', rotation_policies) }}"
+  vars:
+    rotation_policies: [Medium, Strong]
   no_log: true
 """
 
@@ -77,7 +89,7 @@ class LookupModule(VaultLookupBase):
 
     def run(self, terms, variables=None, **kwargs):
         self.load_options(variables, kwargs)
-        names = self._names(terms)
+        names = self._names(self.flatten_terms(terms))
         client = self.open_client()
         try:
             if not names:
@@ -93,10 +105,9 @@ class LookupModule(VaultLookupBase):
             if terms:
                 raise AnsibleLookupError("%s: give either policy names as terms or policy=, not both" % PLUGIN)
             terms = [policy]
-        names = [str(term) for term in terms or []]
-        if any(not name.strip() for name in names):
+        if any(not name.strip() for name in terms):
             raise AnsibleLookupError("%s: a policy name is empty" % PLUGIN)
-        return names
+        return terms
 
     @staticmethod
     def _default_policy(client):

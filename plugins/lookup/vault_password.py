@@ -18,6 +18,7 @@ options:
   _terms:
     description:
       - Accounts as V(RESOURCE/ACCOUNT), split at the first C(/).
+      - A list given as a term is flattened, at any depth; anything that is not a string is refused.
       - For a resource name that contains C(/), use O(resource) and O(account) instead.
     type: list
     elements: str
@@ -40,13 +41,24 @@ options:
   ticket_id:
     description: Ticket id for the retrieval (C(TICKETID)); needed where ticketing is enabled.
     type: str
+  default:
+    description:
+      - Returned, for each account, instead of failing when the account or its resource does not exist (or the token
+        cannot see it).
+      - Never returned when the vault refuses the retrieval (no access, reason or ticket missing), when the vault has
+        no TOTP, or when it cannot be reached; those always fail.
+      - Without O(default), a missing account or resource fails.
+    type: str
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.connection.plugins
 notes:
   - A missing resource or account and a refused retrieval (reason or ticket missing, no access) fail with different
-    messages; neither contains the secret.
-  - Use the lookup in C(no_log) tasks, or only where the value is not printed.
+    messages; neither contains the secret. An unknown keyword fails, naming the keywords there are.
+  - Lookups do not read C(module_defaults); set the connection options as keywords, C(credvault_*) variables or
+    C(CREDVAULT_*) environment variables.
+  - Use the lookup in C(no_log) tasks, or only where the value is not printed. C(no_log) hides the task's result;
+    ansible-core 2.19 still prints a failing lookup's message, which never contains a secret.
 """
 
 EXAMPLES = r"""
@@ -70,11 +82,23 @@ EXAMPLES = r"""
   ansible.builtin.set_fact:
     passwords: "{{ query('credvault.vault.vault_password', 'web-01/root', 'web-02/root') }}"
   no_log: true
+
+- name: Accounts from a list variable (lists are flattened)
+  ansible.builtin.set_fact:
+    root_passwords: "{{ query('credvault.vault.vault_password', web_root_accounts) }}"
+  vars:
+    web_root_accounts: [web-01/root, web-02/root]
+  no_log: true
+
+- name: An account that may not exist yet, with a default (a refusal still fails)
+  ansible.builtin.set_fact:
+    legacy_password: "{{ lookup('credvault.vault.vault_password', 'web-01/legacy', default='') }}"
+  no_log: true
 """
 
 RETURN = r"""
 _raw:
-  description: One password or TOTP code per account, in the order of the terms.
+  description: One password or TOTP code (or O(default)) per account, in the order of the terms.
   type: list
   elements: str
 """
@@ -82,24 +106,31 @@ _raw:
 from ansible.errors import AnsibleLookupError
 
 from ansible_collections.credvault.vault.plugins.module_utils import _account
-from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError, VaultError, VaultNotFoundError
+from ansible_collections.credvault.vault.plugins.module_utils._errors import (
+    VaultAPIError,
+    VaultError,
+    VaultNotFoundError,
+    VaultUnsupportedError,
+)
 from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import VaultLookupBase
+
+PLUGIN = "vault_password"
 
 
 def split_term(term):
-    resource, sep, account = str(term).partition("/")
+    resource, sep, account = term.partition("/")
     if not sep or not resource or not account:
-        raise AnsibleLookupError("vault_password: %r is not RESOURCE/ACCOUNT; for names containing '/' use the "
-                                 "resource= and account= keywords" % str(term))
+        raise AnsibleLookupError("%s: %r is not RESOURCE/ACCOUNT; for names containing '/' use the resource= and "
+                                 "account= keywords" % (PLUGIN, str(term)))
     return resource, account
 
 
 class LookupModule(VaultLookupBase):
-    PLUGIN = "vault_password"
+    PLUGIN = PLUGIN
 
     def run(self, terms, variables=None, **kwargs):
         self.load_options(variables, kwargs)
-        names = self._names(terms)
+        names = self._names(self.flatten_terms(terms))
         client = self.open_client()
         try:
             return [self._fetch(client, resource, account) for resource, account in names]
@@ -110,11 +141,11 @@ class LookupModule(VaultLookupBase):
         resource, account = self.get_option("resource"), self.get_option("account")
         if resource or account:
             if terms or not (resource and account):
-                raise AnsibleLookupError("vault_password: give either terms RESOURCE/ACCOUNT, or both resource= and "
-                                         "account= without terms")
+                raise AnsibleLookupError("%s: give either terms RESOURCE/ACCOUNT, or both resource= and account= "
+                                         "without terms" % PLUGIN)
             return [(resource, account)]
         if not terms:
-            raise AnsibleLookupError("vault_password: no account given")
+            raise AnsibleLookupError("%s: no account given" % PLUGIN)
         return [split_term(term) for term in terms]
 
     def _fetch(self, client, resource, account):
@@ -122,16 +153,23 @@ class LookupModule(VaultLookupBase):
         try:
             ref = _account.require_account(client, resource, account)
         except VaultNotFoundError as exc:
-            raise AnsibleLookupError("vault_password: not found: %s" % exc) from None
+            if self.get_option("default") is not None:
+                return self.get_option("default")
+            raise AnsibleLookupError("%s: not found: %s" % (PLUGIN, exc)) from None
         except VaultError as exc:
-            raise AnsibleLookupError("vault_password: could not look up %s: %s" % (label, exc)) from None
+            raise AnsibleLookupError("%s: could not look up %s: %s" % (PLUGIN, label, exc)) from None
+        return self._read(client, ref)
+
+    def _read(self, client, ref):
+        """The password or TOTP code (``field``); a vault without TOTP, a refusal and other failures say which."""
+        field = self.get_option("field")
         try:
-            if self.get_option("field") == "totp":
+            if field == "totp":
                 return _account.get_totp(client, ref)
             return _account.get_password(client, ref, self.get_option("reason"), self.get_option("ticket_id"))
+        except VaultUnsupportedError as exc:
+            raise AnsibleLookupError("%s: the %s of %s is not available: %s" % (PLUGIN, field, ref.label, exc)) from None
         except VaultAPIError as exc:
-            raise AnsibleLookupError("vault_password: the vault refused the %s of %s: %s"
-                                     % (self.get_option("field"), label, exc)) from None
+            raise AnsibleLookupError("%s: the vault refused the %s of %s: %s" % (PLUGIN, field, ref.label, exc)) from None
         except VaultError as exc:
-            raise AnsibleLookupError("vault_password: could not read the %s of %s: %s"
-                                     % (self.get_option("field"), label, exc)) from None
+            raise AnsibleLookupError("%s: could not read the %s of %s: %s" % (PLUGIN, field, ref.label, exc)) from None

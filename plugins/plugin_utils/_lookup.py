@@ -2,16 +2,61 @@
 # Copyright: credvault.vault contributors
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""The base of every lookup: connection options from keywords and ``credvault_*`` variables, and one client."""
+"""The base of every lookup: terms, keywords, connection options and one client.
+
+Options come, in this order, from the lookup's keywords, the ``credvault_*``
+variables, the ``CREDVAULT_*`` environment variables and ``ansible.cfg``;
+lookups never see ``module_defaults``. A blank connection setting counts as
+unset in every source. No error message holds an option's value.
+"""
 
 from __future__ import annotations
 
-from ansible.errors import AnsibleLookupError
+import os
+from collections.abc import Mapping
+from contextlib import contextmanager
+
+from ansible import constants as C
+from ansible.errors import AnsibleLookupError, AnsibleOptionsError, AnsibleRequiredOptionError
 from ansible.plugins.lookup import LookupBase
+from ansible.utils.display import Display
 
 from ansible_collections.credvault.vault.plugins.module_utils._client import HAS_REQUESTS
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError
 from ansible_collections.credvault.vault.plugins.module_utils._options import CONNECTION_OPTIONS, client_from_options
+
+display = Display()
+
+
+def is_blank(value):
+    return isinstance(value, str) and not value.strip()
+
+
+def kind_of(value):
+    """How messages name a value's type, without showing the value."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    return "a value of type %s" % type(value).__name__
+
+
+@contextmanager
+def blank_env_unset(names):
+    """Hide the blank ones of the environment variables ``names`` while options resolve.
+
+    Ansible's config manager reads ``os.environ`` itself and would turn ``""`` into
+    ``false`` (validate_certs), the working directory (ca_path) or a refused choice (edition).
+    """
+    hidden = {name: os.environ.pop(name) for name in names if is_blank(os.environ.get(name))}
+    try:
+        yield
+    finally:
+        os.environ.update(hidden)
 
 
 class VaultLookupBase(LookupBase):
@@ -21,9 +66,22 @@ class VaultLookupBase(LookupBase):
 
     def load_options(self, variables, kwargs):
         """Resolve options from the keywords, then the templated ``credvault_*`` variables, env and ini."""
-        self.set_options(var_options=self._connection_vars(variables), direct=kwargs)
+        self._refuse_unknown_keywords(kwargs)
+        direct = {name: value for name, value in kwargs.items() if not (name in CONNECTION_OPTIONS and is_blank(value))}
+        var_options = self._connection_vars(variables)
+        with blank_env_unset(self._env_names()):
+            try:
+                self.set_options(var_options=var_options, direct=direct)
+            except AnsibleRequiredOptionError:
+                raise AnsibleLookupError(self._not_set_message(var_options, direct)) from None
+            except AnsibleOptionsError as exc:
+                # The first argument only: the causes Ansible appends may quote the value.
+                raise AnsibleLookupError("%s: %s" % (self.PLUGIN, exc.args[0])) from None
         if not HAS_REQUESTS:
             raise AnsibleLookupError("%s: the Python library 'requests' is required on the controller" % self.PLUGIN)
+        if not self.get_option("validate_certs"):
+            display.warning("%s: validate_certs is false, so the vault's TLS certificate is not verified; use ca_path "
+                            "to trust a private CA instead" % self.PLUGIN)
 
     def open_client(self):
         """A client for the resolved connection options; the caller closes it."""
@@ -32,7 +90,62 @@ class VaultLookupBase(LookupBase):
         except VaultError as exc:
             raise AnsibleLookupError("%s: %s" % (self.PLUGIN, exc)) from None
 
+    def flatten_terms(self, terms):
+        """The terms with lists flattened at any depth, as ``flatten`` does; each one must be a string."""
+        flat = []
+        for term in terms or []:
+            if isinstance(term, (list, tuple)):
+                flat.extend(self.flatten_terms(term))
+            elif isinstance(term, str):
+                flat.append(term)
+            else:
+                raise AnsibleLookupError("%s: a term must be a string or a list of strings, not %s"
+                                         % (self.PLUGIN, kind_of(term)))
+        return flat
+
+    def _keywords(self):
+        return sorted(name for name in self.option_definitions if name != "_terms")
+
+    def _refuse_unknown_keywords(self, kwargs):
+        unknown = sorted(name for name in kwargs if name not in self._keywords())
+        if unknown:
+            raise AnsibleLookupError("%s: unknown keyword%s %s; the keywords are %s"
+                                     % (self.PLUGIN, "s" if len(unknown) > 1 else "",
+                                        ", ".join("%s=" % name for name in unknown), ", ".join(self._keywords())))
+
+    def _env_names(self):
+        return [entry["name"] for definition in self.option_definitions.values()
+                for entry in definition.get("env") or []]
+
     def _connection_vars(self, variables):
-        """The ``credvault_*`` variables, templated: the config manager reads ``vars:`` sources as written."""
+        """The ``credvault_*`` variables, templated (the config manager reads ``vars:`` sources as written)."""
         wanted = {"credvault_%s" % option for option in CONNECTION_OPTIONS}
-        return {name: self._templar.template(value) for name, value in (variables or {}).items() if name in wanted}
+        values = {name: self._templar.template(value) for name, value in (variables or {}).items() if name in wanted}
+        return {name: value for name, value in values.items() if not is_blank(value)}
+
+    def _not_set_message(self, var_options, direct):
+        missing = [name for name in CONNECTION_OPTIONS
+                   if self.option_definitions[name].get("required") and not self._resolves(name, var_options, direct)]
+        ways = ["set %s with %s" % (name, self._sources(name)) for name in missing]
+        return ("%s: %s not set (lookups do not read module_defaults); %s"
+                % (self.PLUGIN, " and ".join(missing) + (" are" if len(missing) > 1 else " is"), "; ".join(ways)))
+
+    def _resolves(self, name, var_options, direct):
+        try:
+            C.config.get_config_value(name, plugin_type=self.plugin_type, plugin_name=self._load_name,
+                                      variables=var_options, direct=direct)
+        except AnsibleRequiredOptionError:
+            return False
+        except AnsibleOptionsError:
+            return True  # set, but invalid: reported once the missing ones are set
+        return True
+
+    def _sources(self, name):
+        """The ways to set option ``name``, from its definition: keyword, variables, environment, ini."""
+        definition = self.option_definitions[name]
+        ways = ["the %s= keyword" % name]
+        ways.extend("the %s variable" % entry["name"] for entry in definition.get("vars") or [])
+        ways.extend("the %s environment variable" % entry["name"] for entry in definition.get("env") or [])
+        ways.extend("%s in section [%s] of ansible.cfg" % (entry["key"], entry["section"])
+                    for entry in definition.get("ini") or [])
+        return ", ".join(ways[:-1]) + " or " + ways[-1]

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# How the lookups get their connection settings, against the default simulator:
+# 1. the README's first example and its check task, as written there (playbooks/readme_example.yml and
+#    tasks/readme_check.yml; a unit test compares them with README.md), the site's values as extra vars,
+#    at -vvvv, with no secret in the output;
+# 2. the same example as it was, with module_defaults only: the lookup fails naming the
+#    ways to set the url and the token, and no_log hides the task's result but not that message;
+# 3. blank CREDVAULT_* environment variables count as unset;
+# 4. validate_certs false warns.
+set -eu
+
+config="$(pwd)/../../integration_config.yml"
+work="${OUTPUT_DIR:-$(mktemp -d)}"
+export COLUMNS=1000
+
+# The site's values: the simulator's, and passwords for the example to store.
+python - "${config}" "${work}/readme_vars.json" <<'PYTHON'
+import json
+import sys
+
+with open(sys.argv[1], encoding="utf-8") as handle:
+    sim = json.load(handle)["credvault_simulators"]["default"]
+site = {"credvault_url": sim["url"], "credvault_ca_path": sim["ca_path"], "vault_api_token": sim["token"],
+        "web01_root_password": "Readme-R00t-pw-7741!", "deploy_password": "Readme-Depl0y-pw-7742!"}
+with open(sys.argv[2], "w", encoding="utf-8") as handle:
+    json.dump(site, handle)
+PYTHON
+
+playbook() {
+  ansible-playbook -i localhost, -c local -e "@${config}" -e ansible_python_interpreter="$(command -v python)" "$@"
+}
+
+secrets() {
+  python -c 'import json, sys; v = json.load(open(sys.argv[1])); [print(v[k]) for k in ("vault_api_token", "web01_root_password", "deploy_password")]' \
+    "${work}/readme_vars.json"
+}
+
+no_secret_in() {
+  while IFS= read -r secret; do
+    if grep -q -F -- "${secret}" "$1"; then
+      echo "LEAK: a secret appears in ${1##*/}" >&2
+      exit 1
+    fi
+  done < <(secrets)
+}
+
+run() {
+  local log="${work}/lookup_connection.$1.log"
+  shift
+  "$@" >"${log}" 2>&1 || {
+    tail -n 60 "${log}" | grep -v -F -f <(secrets) >&2
+    echo "${log##*/}: failed" >&2
+    exit 1
+  }
+  no_secret_in "${log}"
+  echo "${log}"
+}
+
+readme_log=$(run readme playbook -e "@${work}/readme_vars.json" playbooks/readme_example.yml playbooks/readme_check.yml -vvvv)
+grep -Eq "localhost +: ok=[0-9]+ +changed=[1-9][0-9]* +unreachable=0 +failed=0" "${readme_log}"
+
+# no_log hides the task's result; ansible-core 2.19 still prints the error above it (README.md says so).
+old_log=$(run module_defaults_only playbook playbooks/module_defaults_only.yml)
+grep -q '"censored": "the output has been hidden due to the fact that '"'no_log: true'"' was specified' "${old_log}"
+grep -q "^\[ERROR\]: .*vault_password: url and auth_token are not set (lookups do not read module_defaults)" "${old_log}"
+
+blank_log=$(run blank_environment env CREDVAULT_URL= CREDVAULT_AUTH_TOKEN= CREDVAULT_ORG_NAME= CREDVAULT_EDITION= \
+  CREDVAULT_BUILD= CREDVAULT_VALIDATE_CERTS= CREDVAULT_CA_PATH= CREDVAULT_TIMEOUT= CREDVAULT_RETRIES= \
+  ansible-playbook -i localhost, -c local -e "@${config}" -e ansible_python_interpreter="$(command -v python)" \
+  playbooks/blank_environment.yml)
+warnings=$(grep -c "validate_certs is false" "${blank_log}" || true)
+if [ "${warnings}" != 1 ]; then
+  echo "expected one validate_certs warning (from the task that sets it false), got ${warnings}" >&2
+  exit 1
+fi
+grep -q "vault_password: validate_certs is false, so the vault's TLS certificate is not verified" "${blank_log}"
+echo "lookup_connection: README example, module_defaults only, blank environment and validate_certs checked"
