@@ -13,18 +13,26 @@ options:
     description:
       - Base URL of the vault, V(https://<host>:<port>). The client derives C({base_url}/restapi/json/v1)
         and C({base_url}/api/pki/restapi) from it.
-      - If not set, the environment variable E(CREDVAULT_URL) is used.
+      - A URL with user information (V(https://user:password@host)), a path, a query or a fragment is refused.
+      - The client never follows a redirect, so that the token and the request go to this origin only; an
+        answer HTTP 3xx fails, naming the scheme and host it points to.
+      - If not set, the environment variable E(CREDVAULT_URL) is used. In this and every other option, an
+        environment variable set to the empty string counts as not set.
     type: str
     required: true
   auth_token:
     description:
       - The API token, sent in the C(AUTHTOKEN) header of every request.
+      - Surrounding whitespace (such as the line break at the end of a file) is removed; a token that still holds
+        a control character or a character outside ASCII is refused before any request, without showing it.
       - If not set, the environment variable E(CREDVAULT_AUTH_TOKEN) is used.
     type: str
     required: true
   org_name:
     description:
       - Display name of the organization in which calls act, sent in the C(orgName) header.
+      - Surrounding whitespace is removed; a name that still holds a control character or a character outside
+        Latin-1 (ISO-8859-1) cannot be sent in a header and is refused before any request.
       - If not set, the environment variable E(CREDVAULT_ORG_NAME) is used.
     type: str
   edition:
@@ -44,24 +52,29 @@ options:
   validate_certs:
     description:
       - Whether to verify the vault's TLS certificate. Leave it on in production and use O(ca_path) for a private CA.
+      - V(false) gives a warning once per task; urllib3's own warning is silenced for this task's requests only.
       - If not set, the environment variable E(CREDVAULT_VALIDATE_CERTS) is used.
     type: bool
     default: true
   ca_path:
     description:
-      - A PEM file with the CA certificate(s) that signed the vault's certificate.
+      - A PEM file with the CA certificate(s) that signed the vault's certificate. It must exist and be readable.
       - If not set, the environment variable E(CREDVAULT_CA_PATH) is used.
     type: path
   timeout:
     description:
-      - Seconds to wait for the vault to answer one request.
+      - Seconds to wait for the vault to answer one request; more than V(0), fractions allowed.
       - If not set, the environment variable E(CREDVAULT_TIMEOUT) is used.
-    type: int
+    type: float
     default: 30
   retries:
     description:
-      - How many times to retry a read after a connection error or an HTTP 429, 502, 503 or 504, with capped,
-        jittered exponential backoff. A write is retried only when it was never sent or was answered 429.
+      - How many times to retry a read after a connection error, an HTTP 429, 502, 503 or 504, or a success
+        answer that cannot be read (cut off, not JSON, without a result status), with capped, jittered exponential
+        backoff. V(0) or more.
+      - A write is retried only when it was never sent or was answered 429. A write that timed out, lost its
+        connection after sending or got an answer that cannot be read may have been applied; the task fails
+        saying so, and reports C(changed).
       - If not set, the environment variable E(CREDVAULT_RETRIES) is used.
     type: int
     default: 3

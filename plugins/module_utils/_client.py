@@ -7,16 +7,25 @@
 It sends ``AUTHTOKEN`` (and ``orgName``) headers, encodes ``INPUT_DATA``,
 refuses calls the configured edition/build lacks, retries what is safe to
 retry, and turns every answer into a ``VaultResponse`` or a typed ``VaultError``.
+
+The token and the request go to the configured https origin only: redirects
+are never followed. Every answer is untrusted: any status, header or body
+gives a ``VaultResponse`` or a ``VaultError``, never another exception.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
+import os
 import random
 import re
 import time
+import unicodedata
+import warnings
 from collections.abc import Mapping
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, quote_plus, urlsplit
 
 from ._catalogue import CATALOGUE, EDITIONS, PKI
 from ._errors import (
@@ -26,12 +35,11 @@ from ._errors import (
     VaultResponseError,
     VaultUnsupportedError,
 )
-from ._response import load_json_object, normalize
+from ._response import is_attachment, load_json_object, normalize, plain_headers
 
 try:
     import requests
     from urllib3.exceptions import InsecureRequestWarning, NewConnectionError
-    from urllib3 import disable_warnings
 except ImportError:
     HAS_REQUESTS = False
 else:
@@ -40,14 +48,24 @@ else:
 USER_AGENT = "credvault.vault/0.1.0"
 REST_ROOT = "/restapi/json/v1"
 PKI_ROOT = "/api/pki/restapi"
+DEFAULT_TIMEOUT = 30
+DEFAULT_RETRIES = 3
 RETRY_STATUSES = (429, 502, 503, 504)
 BACKOFF_BASE = 0.5
 BACKOFF_CAP = 8.0
 SECRET_KEYS = frozenset((
     "PASSWORD", "NEWPASSWORD", "TOTP_SECRET", "passPhrase", "passphrase", "password", "AUTHTOKEN",
 ))
+INSECURE_WARNING = (
+    "validate_certs is false: the vault's TLS certificate is not verified, so whoever sits on the network path "
+    "can read the token and every secret; point ca_path at the vault's CA certificate instead"
+)
+MAY_HAVE_BEEN_APPLIED = "the write may have been applied: check the vault before running it again"
 _MASK = "********"
 _URL_IN_ERROR = re.compile(r"url: \S+")
+_USERINFO_IN_ERROR = re.compile(r"//[^/\s@]*@")
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]{0,15}$")
+_HOST = re.compile(r"^[A-Za-z0-9._:-]{1,253}$")
 
 
 def to_plain(value):
@@ -85,9 +103,13 @@ def secret_values(details):
 
 
 def scrub(text, secrets):
-    for secret in sorted(secrets, key=len, reverse=True):
+    """``text`` with every secret masked, as written and as it appears inside JSON or a URL."""
+    forms = set()
+    for secret in secrets:
         if secret:
-            text = text.replace(secret, _MASK)
+            forms.update((secret, json.dumps(secret)[1:-1], quote(secret, safe=""), quote_plus(secret)))
+    for form in sorted(forms, key=len, reverse=True):
+        text = text.replace(form, _MASK)
     return text
 
 
@@ -96,45 +118,148 @@ def describe_gates(gates):
     return " or ".join(parts)
 
 
+def header_value(value, option, highest):
+    """``value`` without surrounding whitespace (a trailing newline from a file is common), checked before any
+    request: no control character and nothing above code point ``highest``. Messages never hold the value."""
+    if not isinstance(value, str):
+        raise VaultConfigError("%s must be a string" % option)
+    text = to_plain(value).strip()
+    if not text:
+        raise VaultConfigError("%s is empty once surrounding whitespace is removed" % option)
+    if any(unicodedata.category(char) == "Cc" for char in text):
+        raise VaultConfigError("%s holds a control character (a line break, tab or NUL) inside it; it cannot be "
+                               "sent in an HTTP header" % option)
+    if any(ord(char) > highest for char in text):
+        charset = "ASCII" if highest < 0x80 else "Latin-1"
+        raise VaultConfigError("%s holds a character outside %s; it cannot be sent in an HTTP header"
+                               % (option, charset))
+    return text
+
+
+def base_url(url):
+    """``https://host[:port]`` from ``url``; anything else is refused without echoing the URL,
+    which may hold user information or other secrets."""
+    if not url:
+        raise VaultConfigError("url is required (or set CREDVAULT_URL)")
+    if not isinstance(url, str):
+        raise VaultConfigError("url must be a string")
+    text = to_plain(url).strip()
+    if any(char.isspace() or unicodedata.category(char) == "Cc" for char in text):
+        raise VaultConfigError("url holds a space or a control character")
+    if "@" in text:
+        raise VaultConfigError("url must not hold user information (user:password@); the token goes in auth_token")
+    try:
+        parts = urlsplit(text)
+        host = parts.hostname
+        parts.port  # pylint: disable=pointless-statement  # raises ValueError for a bad port
+    except ValueError:
+        raise VaultConfigError("url is not a valid URL: it must be https://<host>[:<port>]") from None
+    if parts.scheme != "https" or not host:
+        raise VaultConfigError("url must be https://<host>[:<port>]")
+    if parts.path not in ("", "/"):
+        raise VaultConfigError("url must not have a path: give https://<host>[:<port>], the client adds %s and %s"
+                               % (REST_ROOT, PKI_ROOT))
+    if "?" in text or "#" in text:
+        raise VaultConfigError("url must not have a query (?...) or a fragment (#...): give https://<host>[:<port>]")
+    return "https://%s" % parts.netloc
+
+
+def _whole_number(value, option, lowest, default):
+    if value is None:
+        return default
+    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+        raise VaultConfigError("%s must be a whole number" % option)
+    try:
+        number = int(value)
+    except (TypeError, ValueError, OverflowError):
+        raise VaultConfigError("%s must be a whole number" % option) from None
+    if number < lowest:
+        raise VaultConfigError("%s must be %d or more, not %d" % (option, lowest, number))
+    return number
+
+
+def _seconds(value):
+    if value is None:
+        return float(DEFAULT_TIMEOUT)
+    if isinstance(value, bool):
+        raise VaultConfigError("timeout must be a number of seconds")
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        raise VaultConfigError("timeout must be a number of seconds") from None
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise VaultConfigError("timeout must be more than 0 seconds")
+    return seconds
+
+
+def _verify(validate_certs, ca_path):
+    """``verify`` for requests: False, True, or the CA file ``ca_path`` (which must exist and be readable)."""
+    if validate_certs is None:
+        validate_certs = True
+    if not isinstance(validate_certs, bool):
+        raise VaultConfigError("validate_certs must be true or false")
+    if not validate_certs:
+        return False
+    if not ca_path:
+        return True
+    path = to_plain(ca_path)
+    if not os.path.exists(path):
+        raise VaultConfigError("ca_path %s does not exist" % path)
+    if not os.access(path, os.R_OK):
+        raise VaultConfigError("ca_path %s cannot be read" % path)
+    return path
+
+
+class _Retry(Exception):
+    """An attempt that may be repeated (after ``retry_after`` seconds when the vault says so);
+    ``error(attempts)`` is what to raise when none is left."""
+
+    def __init__(self, error_class, message, retry_after=None, **fields):
+        super().__init__(message)
+        self.error_class = error_class
+        self.message = message
+        self.retry_after = retry_after
+        self.fields = fields
+
+    def error(self, attempts):
+        message = self.message if attempts == 1 else "%s (after %d attempts)" % (self.message, attempts)
+        return self.error_class(message, **self.fields)
+
+
 class VaultClient:
-    """A session with one vault. ``requests_sent`` counts the HTTP requests actually sent."""
+    """A session with one vault. ``requests_sent`` counts the HTTP requests actually sent.
+
+    ``wrote`` becomes True once a request that is not a read was answered success, or may have been
+    applied (it timed out or its connection dropped after sending, or its answer could not be read).
+    ``insecure`` is True when the certificate is not verified: the caller warns with ``INSECURE_WARNING``.
+    None for an option means its default.
+    """
 
     def __init__(self, url, auth_token, org_name=None, edition=None, build=None, validate_certs=True,
-                 ca_path=None, timeout=30, retries=3, sleep=time.sleep):
+                 ca_path=None, timeout=DEFAULT_TIMEOUT, retries=DEFAULT_RETRIES, sleep=time.sleep):
         if not HAS_REQUESTS:
             raise VaultConfigError("the Python library 'requests' is required")
-        self.base_url = self._base_url(url)
+        self.base_url = base_url(url)
         if not auth_token:
             raise VaultConfigError("auth_token is required (or set CREDVAULT_AUTH_TOKEN)")
+        self._token = header_value(auth_token, "auth_token", 0x7F)
+        org = header_value(org_name, "org_name", 0xFF) if org_name else None
         if edition is not None and edition not in EDITIONS:
             raise VaultConfigError("edition must be A or B, not %r" % edition)
         self.edition = edition
-        self.build = None if build is None else int(build)
-        self.timeout = timeout
-        self.retries = max(0, int(retries))
+        self.build = _whole_number(build, "build", 1, None)
+        self.timeout = _seconds(timeout)
+        self.retries = _whole_number(retries, "retries", 0, DEFAULT_RETRIES)
+        # Passed with every request: requests lets REQUESTS_CA_BUNDLE/CURL_CA_BUNDLE override Session.verify.
+        self.verify = _verify(validate_certs, ca_path)
+        self.insecure = self.verify is False
         self.requests_sent = 0
-        self._token = to_plain(auth_token)
+        self.wrote = False
         self._sleep = sleep
         self.session = requests.Session()
         self.session.headers.update({"AUTHTOKEN": self._token, "User-Agent": USER_AGENT, "Accept": "application/json"})
-        if org_name:
-            self.session.headers["orgName"] = to_plain(org_name)
-        # Passed with every request: requests lets REQUESTS_CA_BUNDLE/CURL_CA_BUNDLE override Session.verify.
-        self.verify = True
-        if not validate_certs:
-            disable_warnings(InsecureRequestWarning)
-            self.verify = False
-        elif ca_path:
-            self.verify = to_plain(ca_path)
-
-    @staticmethod
-    def _base_url(url):
-        if not url:
-            raise VaultConfigError("url is required (or set CREDVAULT_URL)")
-        parts = urlsplit(to_plain(url))
-        if parts.scheme != "https" or not parts.hostname:
-            raise VaultConfigError("url must be https://<host>[:<port>], got %r" % to_plain(url))
-        return "https://%s" % parts.netloc
+        if org:
+            self.session.headers["orgName"] = org
 
     def close(self):
         self.session.close()
@@ -161,8 +286,12 @@ class VaultClient:
         upload = None
         if files:
             upload = {endpoint.file_part: (name, content) for name, content in files.items()}
-        response = self._send(endpoint, method, self._url(endpoint, path), params, form, upload, secrets)
-        return self._interpret(endpoint, response, secrets)
+        request = {"method": method, "url": self._url(endpoint, path), "params": params, "data": form,
+                   "files": upload}
+        result = self._exchange(endpoint, request, secrets)
+        if not endpoint.is_read:
+            self.wrote = True
+        return result
 
     def _check_gates(self, endpoint, details):
         """Refuse before sending what the configured vault lacks; without edition and build, refuse nothing."""
@@ -188,32 +317,60 @@ class VaultClient:
         root = PKI_ROOT if endpoint.root == PKI else REST_ROOT
         return self.base_url + root + endpoint.path.format(**values)
 
-    def _send(self, endpoint, method, url, params, form, upload, secrets):
-        attempts = 1 + self.retries
-        for attempt in range(attempts):
-            last = attempt + 1 == attempts
+    def _exchange(self, endpoint, request, secrets):
+        """Send and interpret, retrying what is safe: a read on a connection error, a retryable status or an
+        unreadable 2xx answer; any request never sent or answered 429. Capped, jittered backoff in between."""
+        for attempt in range(self.retries):
             try:
-                self.requests_sent += 1
-                response = self.session.request(method, url, params=params, data=form, files=upload,
-                                                timeout=self.timeout, verify=self.verify)
-            except requests.exceptions.SSLError:
-                raise VaultConnectionError(
-                    "%s: TLS verification of %s failed (point ca_path at the vault's CA certificate)"
-                    % (endpoint.operation, self.base_url), operation=endpoint.operation) from None
-            except (requests.exceptions.ConnectionError, requests.exceptions.Timeout) as exc:
-                if not last and (endpoint.is_read or _not_sent(exc)):
-                    self._backoff(attempt)
-                    continue
-                reason = scrub(_URL_IN_ERROR.sub("url: <hidden>", str(exc)), secrets)
-                raise VaultConnectionError(
-                    "%s: no answer from %s after %d attempt(s): %s"
-                    % (endpoint.operation, self.base_url, attempt + 1, reason),
-                    operation=endpoint.operation) from None
-            if not last and response.status_code in RETRY_STATUSES and (
-                    endpoint.is_read or response.status_code == 429):
-                self._backoff(attempt, response.headers.get("Retry-After"))
-                continue
-            return response
+                return self._attempt(endpoint, request, secrets, last=False)
+            except _Retry as retry:
+                self._backoff(attempt, retry.retry_after)
+        try:
+            return self._attempt(endpoint, request, secrets, last=True)
+        except _Retry as retry:
+            raise retry.error(1 + self.retries) from None
+
+    def _attempt(self, endpoint, request, secrets, last):
+        response = self._send(endpoint, request, secrets)
+        status = response.status_code
+        if not last and status in RETRY_STATUSES and (endpoint.is_read or status == 429):
+            raise _Retry(VaultResponseError, "%s: the vault answered HTTP %d" % (endpoint.operation, status),
+                         retry_after=response.headers.get("Retry-After"))
+        return self._interpret(endpoint, response, secrets)
+
+    def _send(self, endpoint, request, secrets):
+        """One request, redirects not followed; every library error becomes a ``VaultError`` or a ``_Retry``."""
+        operation = endpoint.operation
+        self.requests_sent += 1
+        try:
+            with _quiet_if(self.insecure):
+                return self.session.request(allow_redirects=False, timeout=self.timeout, verify=self.verify,
+                                            **request)
+        except requests.exceptions.SSLError:
+            raise VaultConnectionError(
+                "%s: TLS verification of %s failed (point ca_path at the vault's CA certificate)"
+                % (operation, self.base_url), operation=operation) from None
+        except (requests.exceptions.ConnectionError, requests.exceptions.Timeout) as exc:
+            message = "%s: no answer from %s: %s" % (operation, self.base_url, _reason(exc, secrets))
+            if _not_sent(exc):
+                raise _Retry(VaultConnectionError, message, operation=operation) from None
+            raise self._outcome_unknown(endpoint, VaultConnectionError, message) from None
+        except (requests.exceptions.ChunkedEncodingError, requests.exceptions.ContentDecodingError):
+            message = "%s: the vault's answer was cut off or could not be decoded" % operation
+            raise self._outcome_unknown(endpoint, VaultResponseError, message) from None
+        except (requests.exceptions.RequestException, ValueError) as exc:
+            # Raised before anything is sent (a URL or header value the libraries refuse); their text may
+            # quote the value, so only the kind of error is named.
+            raise VaultConnectionError("%s: the request could not be sent (%s)" % (operation, type(exc).__name__),
+                                       operation=operation) from None
+
+    def _outcome_unknown(self, endpoint, error_class, message, http_status=None):
+        """A read to try again, or the error of a write that may have been applied (``wrote`` becomes True)."""
+        if endpoint.is_read:
+            return _Retry(error_class, message, operation=endpoint.operation, http_status=http_status)
+        self.wrote = True
+        return error_class("%s; %s" % (message, MAY_HAVE_BEEN_APPLIED), operation=endpoint.operation,
+                           http_status=http_status)
 
     def _backoff(self, attempt, retry_after=None):
         """Capped exponential backoff with full jitter; a numeric Retry-After is honoured up to the cap."""
@@ -225,28 +382,88 @@ class VaultClient:
 
     def _interpret(self, endpoint, response, secrets):
         status = response.status_code
-        content = response.content
+        operation = endpoint.operation
+        headers = plain_headers(response.headers)
+        if 300 <= status < 400:
+            raise self._redirect_error(endpoint, status, headers.get("location"), secrets)
+        content = response.content or b""
         document = load_json_object(content)
-        if document is None or (endpoint.returns_file and "result" not in document
-                                and "operation" not in document):
-            if endpoint.returns_file and 200 <= status < 300 and content:
-                return normalize({}, status, content)
-            raise VaultResponseError(
-                "%s: the vault answered HTTP %d with %s" % (
-                    endpoint.operation, status, "an empty body" if not content else "a body that is not a JSON object"),
-                operation=endpoint.operation, http_status=status)
-        result = normalize(document, status, content)
+        if endpoint.returns_file and 200 <= status < 300 and (
+                is_attachment(headers) or (content and not _is_vault_answer(document))):
+            return normalize({}, status, content, headers)
+        if document is None:
+            what = "an empty body" if not content else "a body that is not a JSON object"
+            raise self._unreadable(endpoint, status, what)
+        result = normalize(document, status, content, headers)
         if not result.has_outcome:
-            raise VaultResponseError(
-                "%s: the vault answered HTTP %d without a result status" % (endpoint.operation, status),
-                operation=endpoint.operation, http_status=status)
+            raise self._unreadable(endpoint, status, "a JSON object without a result status")
         if not result.ok:
             message = scrub(result.message or "no message given", secrets)
             where = "" if status == 200 else " (HTTP %d)" % status
             raise VaultAPIError(
-                "%s failed%s: %s" % (result.operation or endpoint.operation, where, message),
-                operation=result.operation or endpoint.operation, http_status=status, vault_message=message)
+                "%s failed%s: %s" % (result.operation or operation, where, message),
+                operation=result.operation or operation, http_status=status, vault_message=message,
+                details=result.details)
         return result
+
+    def _unreadable(self, endpoint, status, what):
+        """An answer in no shape the spec describes: a read answered 2xx is retried like a 503; a write may
+        have been applied, unless it was answered 429 (not served)."""
+        message = "%s: the vault answered HTTP %d with %s" % (endpoint.operation, status, what)
+        if status == 429 or (endpoint.is_read and not 200 <= status < 300):
+            return VaultResponseError(message, operation=endpoint.operation, http_status=status)
+        return self._outcome_unknown(endpoint, VaultResponseError, message, http_status=status)
+
+    def _redirect_error(self, endpoint, status, location, secrets):
+        """A 3xx is never followed: the token (and a write's body) would go wherever it points. A read is not
+        retried; a write may have been applied (a 303 commonly answers a POST that was)."""
+        message = ("%s: the vault answered HTTP %d, a redirect to %s; redirects are not followed, so that the "
+                   "token goes nowhere else: set url to the address the vault answers on"
+                   % (endpoint.operation, status, scrub(_describe_location(location), secrets)))
+        if endpoint.is_read:
+            return VaultResponseError(message, operation=endpoint.operation, http_status=status)
+        return self._outcome_unknown(endpoint, VaultResponseError, message, http_status=status)
+
+
+@contextlib.contextmanager
+def _quiet_if(insecure):
+    """Silence urllib3's InsecureRequestWarning around one request of an insecure client, and only there:
+    the caller warns once instead, and the rest of the process keeps the warning."""
+    if not insecure:
+        yield
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", InsecureRequestWarning)
+        yield
+
+
+def _describe_location(location):
+    """The scheme and host of a redirect's ``Location``, never its user info, path or query."""
+    if not location:
+        return "no location (the answer has no Location header)"
+    try:
+        parts = urlsplit(str(location).strip())
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        return "an unreadable location"
+    if not host:
+        return "another path of the same host" if not parts.scheme else "an unreadable location"
+    scheme = (parts.scheme or "https").lower()
+    if not _SCHEME.match(scheme) or not _HOST.match(host):
+        return "an unreadable location"
+    if ":" in host:
+        host = "[%s]" % host
+    return "%s://%s%s" % (scheme, host, "" if port is None else ":%d" % port)
+
+
+def _is_vault_answer(document):
+    return document is not None and ("result" in document or "operation" in document)
+
+
+def _reason(exc, secrets):
+    """The library's reason without the request URL (its query may hold INPUT_DATA), user info or secrets."""
+    text = _USERINFO_IN_ERROR.sub("//<hidden>@", _URL_IN_ERROR.sub("url: <hidden>", str(exc)))
+    return scrub(text, secrets)
 
 
 def _keys(value):

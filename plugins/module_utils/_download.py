@@ -37,16 +37,38 @@ def download_input(desired):
 
 
 def check_destination(dest):
-    """Refuse, before any request, a destination that cannot be written as a file."""
+    """Refuse, before any request, a destination that cannot be written: an existing directory is fine
+    (the file goes inside it under the vault's name), otherwise the directory of ``dest`` must exist."""
     if not dest:
-        raise VaultInputError("dest must be a file path")
+        raise VaultInputError("dest must be a file path or an existing directory")
     if os.path.isdir(dest):
-        raise VaultInputError("dest %s is a directory: give the path of the file to write" % dest)
+        return
     parent = os.path.dirname(os.path.abspath(dest))
     if not os.path.isdir(parent):
         raise VaultInputError("the directory of dest %s does not exist" % dest)
-    if os.path.exists(dest) and not os.access(dest, os.R_OK):
-        raise VaultInputError("dest %s exists but cannot be read to compare it" % dest)
+    _check_readable(dest)
+
+
+def file_path(dest, response):
+    """The file to write: ``dest``, or when ``dest`` is a directory the file name the vault gives
+    (``Content-Disposition``, its last path component only) inside it."""
+    if not os.path.isdir(dest):
+        return dest
+    name = response.file_name
+    if name is None:
+        raise VaultInputError("dest %s is a directory and the vault gave no usable file name (Content-Disposition) "
+                              "to write in it: give the path of the file instead" % dest)
+    path = os.path.join(dest, name)
+    if os.path.isdir(path):
+        raise VaultInputError("%s, the vault's file name inside dest, is a directory: give the path of the file "
+                              "to write" % path)
+    _check_readable(path)
+    return path
+
+
+def _check_readable(path):
+    if os.path.exists(path) and not os.access(path, os.R_OK):
+        raise VaultInputError("dest %s exists but cannot be read to compare it" % path)
 
 
 def file_checksum(path):
@@ -61,27 +83,28 @@ def file_checksum(path):
 
 
 def download(client, ref, details):
-    """The file's content as bytes (``downloadfile`` answers the file itself)."""
-    response = client.call("download_file", path={"resource_id": ref.resource_id, "account_id": ref.account_id},
-                           details=details)
-    return response.content
+    """The ``downloadfile`` answer: the file itself, in ``content`` (whatever its bytes, even empty)."""
+    return client.call("download_file", path={"resource_id": ref.resource_id, "account_id": ref.account_id},
+                       details=details)
 
 
 def ensure_file(client, desired, check_mode, write):
-    """Make ``desired["dest"]`` hold the file ``desired`` names; ``write(content)`` replaces it atomically.
+    """Make ``desired["dest"]`` (or the vault's file name inside it, for a directory) hold the file
+    ``desired`` names; ``write(path, content)`` replaces the file at ``path`` atomically.
 
     Returns the tracker (checksum and state before and after, never the content) and
-    ``{dest, checksum, size}`` of the downloaded file.
+    ``{dest, checksum, size}`` of the downloaded file, ``dest`` being the file written.
     """
-    dest = desired["dest"]
-    check_destination(dest)
+    check_destination(desired["dest"])
     ref = require_account(client, desired["resource"], desired["account"])
-    content = download(client, ref, download_input(desired))
+    response = download(client, ref, download_input(desired))
+    path = file_path(desired["dest"], response)
+    content = response.content or b""
     checksum = hashlib.sha256(content).hexdigest()
-    current = file_checksum(dest)
+    current = file_checksum(path)
     tracker = DifferenceTracker()
     tracker.record("state", "absent" if current is None else "file", "file", current is None)
     tracker.record("checksum", current, checksum, current != checksum)
     if tracker.changed and not check_mode:
-        write(content)
-    return tracker, {"dest": dest, "checksum": checksum, "size": len(content)}
+        write(path, content)
+    return tracker, {"dest": path, "checksum": checksum, "size": len(content)}

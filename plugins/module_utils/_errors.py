@@ -14,11 +14,13 @@ from __future__ import annotations
 class VaultError(Exception):
     """Base of every error the client raises."""
 
-    def __init__(self, message, operation=None, http_status=None, vault_message=None):
+    def __init__(self, message, operation=None, http_status=None, vault_message=None, details=None):
         super().__init__(message)
         self.operation = operation
         self.http_status = http_status
         self.vault_message = vault_message
+        # The failed answer's Details, for per-item outcomes (ADD ACCOUNTS' STATUS); never put in a result.
+        self.details = details
 
     def to_result(self):
         """The fields a module returns beside ``msg`` when it fails."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ansible.module_utils.basic import AnsibleModule, missing_required_lib
 
-from ._client import HAS_REQUESTS
+from ._client import HAS_REQUESTS, INSECURE_WARNING
 from ._errors import VaultError
 from ._options import client_from_options, connection_argument_spec
 
@@ -27,16 +27,25 @@ class VaultModule:
 
     @property
     def client(self):
+        """The task's one client; with ``validate_certs: false`` its creation warns, once per task."""
         if self._client is None:
             self._client = client_from_options(self.params.get)
+            if self._client.insecure:
+                self.module.warn(INSECURE_WARNING)
         return self._client
 
+    @property
+    def wrote(self):
+        """True when the client wrote to the vault, or may have (see ``VaultClient.wrote``)."""
+        return self._client is not None and self._client.wrote
+
     def run(self, work):
-        """Call ``work()`` and exit with its result dict; a ``VaultError`` becomes the task's failure."""
+        """Call ``work()`` and exit with its result dict; a ``VaultError`` becomes the task's failure,
+        reported ``changed`` when the vault was written to (or may have been) before it."""
         try:
             result = work()
         except VaultError as exc:
-            self.module.fail_json(msg=str(exc), **exc.to_result())
+            self.module.fail_json(msg=str(exc), changed=self.wrote, **exc.to_result())
         finally:
             if self._client is not None:
                 self._client.close()

@@ -16,6 +16,8 @@ description:
     is written there. O(ca_path) is a path on that host, which needs the Python library C(requests).
   - The vault gives no checksum of a file, so every run downloads it and compares its SHA-256 digest with O(dest);
     O(dest) is replaced, atomically, only when it differs. Check mode downloads to compare but writes nothing.
+  - The vault's answer is the file whatever its bytes, even an empty file or one that holds JSON, when it says it is
+    a file (a C(Content-Disposition) of C(attachment), or the type C(application/octet-stream)).
   - The file's content is never returned, logged or shown in a diff.
 author:
   - Credvault Maintainers (@credvault)
@@ -31,6 +33,10 @@ options:
   dest:
     description:
       - Path of the file to write on the managed host. Its directory must exist.
+      - If O(dest) is an existing directory, the file is written inside it under the name the vault gives it
+        (the C(filename) of C(Content-Disposition), its last path component only). The task fails, after the
+        download, when the vault gives no name, or one that cannot be a file name (empty, V(.), V(..), control
+        characters).
     type: path
     required: true
   custom_field:
@@ -89,11 +95,17 @@ EXAMPLES = r"""
         account: svc-web
         custom_field: Keytab
         dest: "{{ download_dir }}/svc-web.keytab"
+
+    - name: Download the same license into a directory, under the file name the vault gives it
+      credvault.vault.vault_account_file:
+        resource: product-licenses
+        account: license-admin
+        dest: "{{ download_dir }}/licenses"
 """
 
 RETURN = r"""
 dest:
-  description: Path of the file on the managed host.
+  description: Path of the file on the managed host; inside O(dest) when O(dest) is a directory.
   returned: success
   type: str
   sample: /etc/product/product.lic
@@ -137,22 +149,22 @@ def main():
                         required_by={"custom_field_type": ("custom_field",)})
     module, params = vault.module, vault.params
 
-    def write(content):
+    def write(path, content):
         descriptor, staged = tempfile.mkstemp(dir=module.tmpdir)
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(content)
         umask = os.umask(_PRIVATE_UMASK)
         try:
-            module.atomic_move(staged, params["dest"], unsafe_writes=params["unsafe_writes"])
+            module.atomic_move(staged, path, unsafe_writes=params["unsafe_writes"])
         except Exception as exc:  # atomic_move raises Exception itself
-            module.fail_json(msg="could not write %s: %s" % (params["dest"], exc))
+            module.fail_json(msg="could not write %s: %s" % (path, exc))
         finally:
             os.umask(umask)
 
     def work():
         tracker, downloaded = ensure_file(vault.client, params, vault.check_mode, write)
         diff = tracker.diff()
-        file_args = module.load_file_common_arguments(params, path=params["dest"])
+        file_args = module.load_file_common_arguments(params, path=downloaded["dest"])
         changed = module.set_fs_attributes_if_different(file_args, tracker.changed, diff)
         return dict(downloaded, changed=changed, diff=diff)
 

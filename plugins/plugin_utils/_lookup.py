@@ -23,13 +23,13 @@ from ansible.utils.display import Display
 
 from ansible_collections.credvault.vault.plugins.module_utils._client import HAS_REQUESTS
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError
-from ansible_collections.credvault.vault.plugins.module_utils._options import CONNECTION_OPTIONS, client_from_options
+from ansible_collections.credvault.vault.plugins.module_utils._options import (
+    CONNECTION_OPTIONS,
+    client_from_options,
+    is_blank,
+)
 
 display = Display()
-
-
-def is_blank(value):
-    return isinstance(value, str) and not value.strip()
 
 
 def kind_of(value):

@@ -65,6 +65,31 @@ def test_malformed_body_and_failed_status(vault):
     vault.ok("GET", "/resources")
 
 
+@pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
+def test_redirect_answers_the_status_and_location_and_changes_nothing(vault, status):
+    target = "http://127.0.0.1:9/elsewhere?x=1"
+    set_faults(vault, [{"kind": "redirect", "status": status, "location": target, "method": "POST"}])
+    response = vault.send("POST", "/resources", details={
+        "RESOURCENAME": "web01", "ACCOUNTNAME": "root", "RESOURCETYPE": "Linux", "PASSWORD": "pw", "OWNERNAME": "admin"})
+    assert (response.status_code, response.headers["Location"]) == (status, target)
+    assert vault.store.all("resource") == []
+    assert vault.requests()[-1]["status"] == "FAULT redirect"
+
+
+def test_redirect_defaults_to_302_and_may_have_no_location(vault):
+    set_faults(vault, [{"kind": "redirect", "count": 1}])
+    response = vault.send("GET", "/resources")
+    assert response.status_code == 302 and "Location" not in response.headers
+    vault.ok("GET", "/resources")
+
+
+def test_malformed_on_get_at_a_rate_leaves_writes_alone(make_vault):
+    vault = make_vault(seed=3, faults=(FaultRule("malformed", method="GET", rate=0.5),))
+    bodies = [vault.send("GET", "/resources").get_json(silent=True) for _attempt in range(20)]
+    assert None in bodies and any(body is not None for body in bodies)
+    assert vault.call("POST", "/resources", details={"RESOURCENAME": "x"})[1] is not None
+
+
 def test_latency_delays_then_serves(vault):
     set_faults(vault, [{"kind": "latency", "seconds": 0.2}])
     started = time.monotonic()
@@ -81,7 +106,8 @@ def test_delete_removes_every_rule(vault):
 @pytest.mark.parametrize("rules, message", [
     ({"kind": "status"}, "expected a JSON list of fault rules"),
     ([{"kind": "explode"}], "fault kind must be one of"),
-    ([{"kind": "status", "status": 500}], "fault status must be 502 or 503"),
+    ([{"kind": "status", "status": 500}], "fault status of status must be 502 or 503"),
+    ([{"kind": "redirect", "status": 200}], "fault status of redirect must be 301 or 302 or 303 or 307 or 308"),
     ([{"kind": "status", "rate": 2}], "fault rate must be between 0 and 1"),
     ([{"kind": "status", "colour": "red"}], "unknown fault rule keys: colour"),
     ([{"kind": "status", "method": "PATCH"}], "fault method must be"),
@@ -101,6 +127,8 @@ def test_the_faults_endpoint_needs_the_admin_token(vault):
     ("drop", FaultRule("drop")),
     ("status:status=502,rate=0.25,path=^/api", FaultRule("status", path="^/api", rate=0.25, status=502)),
     ("latency:seconds=1.5,count=3", FaultRule("latency", seconds=1.5, count=3)),
+    ("redirect:status=307,location=https://elsewhere.example/x",
+     FaultRule("redirect", status=307, location="https://elsewhere.example/x")),
 ])
 def test_cli_fault_syntax(text, expected):
     assert FaultRule.parse(text) == expected

@@ -4,6 +4,7 @@ import io
 
 import pytest
 
+from vault_simulator.app import content_disposition
 from vault_simulator.handlers.files import REASON_REQUIRED
 from vault_simulator.handlers.passwords import TICKET_REQUIRED
 
@@ -44,6 +45,32 @@ def test_download_answers_the_raw_file_as_an_attachment(file_vault):
     assert response.get_data() == CONTENT
     assert response.headers["Content-Disposition"] == 'attachment; filename="product.lic"'
     assert response.mimetype == "application/octet-stream"
+
+
+@pytest.mark.parametrize("file_name, disposition", [
+    ("product.lic", 'attachment; filename="product.lic"'),
+    ('say "hi".lic', 'attachment; filename="say \\"hi\\".lic"'),
+    ("back\\slash.lic", 'attachment; filename="back\\\\slash.lic"'),
+    ("line\nbreak.lic", "attachment; filename=\"linebreak.lic\"; filename*=UTF-8''line%0Abreak.lic"),
+    ("licen\u00e7a \u20ac.lic", "attachment; filename=\"licenca .lic\"; filename*=UTF-8''licen%C3%A7a%20%E2%82%AC.lic"),
+    ("\u6771\u4eac.lic", "attachment; filename=\".lic\"; filename*=UTF-8''%E6%9D%B1%E4%BA%AC.lic"),
+])
+def test_the_file_name_is_given_as_rfc_6266_says(file_name, disposition):
+    assert content_disposition(file_name) == disposition
+
+
+def test_a_name_outside_ascii_is_sent_as_filename_star(vault):
+    create_file_resource(vault, upload=("licen\u00e7a.lic", CONTENT))
+    assert vault.send("GET", DOWNLOAD).headers["Content-Disposition"] == (
+        "attachment; filename=\"licenca.lic\"; filename*=UTF-8''licen%C3%A7a.lic")
+
+
+@pytest.mark.parametrize("content", [b"", b'{"operation": {"result": {"status": "Failed"}}}'])
+def test_an_empty_or_json_file_is_answered_as_an_attachment(vault, content):
+    create_file_resource(vault, upload=("stored.json", content))
+    response = vault.send("GET", DOWNLOAD)
+    assert response.status_code == 200 and response.get_data() == content
+    assert response.headers["Content-Disposition"] == 'attachment; filename="stored.json"'
 
 
 def test_download_of_a_file_store_guesses_the_type(vault):

@@ -1,6 +1,8 @@
 """The Flask application: faults, authentication, the edition/build gate,
 dispatch to the registered handlers, audit and the spec's response shapes."""
 import time
+import unicodedata
+from urllib.parse import quote
 
 from flask import Flask, Response, jsonify, request
 
@@ -71,8 +73,21 @@ def serve_vault(path):
     if isinstance(reply, FileReply):
         simulator.request_log.add(request.method, request.path, endpoint.op, "Success")
         return Response(reply.content, status=200, mimetype=reply.mimetype,
-                        headers={"Content-Disposition": f'attachment; filename="{reply.filename}"'})
+                        headers={"Content-Disposition": content_disposition(reply.filename)})
     return _answer(200, endpoint.style, endpoint.op, reply)
+
+
+def content_disposition(filename):
+    """``attachment`` with the file's name as RFC 6266 gives it: ``filename`` as a quoted string
+    (backslash and double quote escaped); for a name outside printable ASCII, ``filename`` holds an
+    ASCII fallback and ``filename*`` the whole name in UTF-8 (RFC 8187), which clients prefer."""
+    decomposed = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode("ascii")
+    fallback = "".join(char for char in decomposed if char.isprintable())
+    quoted = fallback.replace("\\", "\\\\").replace('"', '\\"')
+    value = f'attachment; filename="{quoted}"'
+    if fallback != filename:
+        value += f"; filename*=UTF-8''{quote(filename, safe='!#$&+.^_`|~-')}"
+    return value
 
 
 def _unsupported(config, what):
@@ -109,6 +124,10 @@ def _fault(rule, op, style):
         return Response(MALFORMED_BODY, status=200, mimetype="application/json")
     if rule.kind == "failed":
         return jsonify(style.shape(op, Reply(FAILED, FAILED_MESSAGE))), 200
+    if rule.kind == "redirect":
+        headers = {"Location": rule.location} if rule.location else {}
+        return Response(f"{rule.status} simulated redirect", status=rule.status, headers=headers,
+                        mimetype="text/plain")
     _drop_connection()
     return Response(status=500)
 

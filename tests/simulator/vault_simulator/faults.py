@@ -11,6 +11,9 @@ Kinds:
 - ``drop``: close the connection without any answer.
 - ``malformed``: answer HTTP 200 with a truncated JSON body.
 - ``failed``: answer HTTP 200 with ``result.status`` Failed.
+- ``redirect``: answer HTTP ``status`` (301, 302, 303, 307 or 308; 302 when not
+  given) with ``Location: location`` (any text, even empty: no Location header),
+  as a hostile or misconfigured front end would.
 
 Faults other than latency answer before the handler runs, so a faulted
 request changes no state. Rules come from ``--fault`` flags or from the
@@ -24,8 +27,9 @@ from typing import Optional
 
 from vault_simulator.randomness import Randomness
 
-KINDS = ("latency", "status", "drop", "malformed", "failed")
-FAULT_STATUSES = (502, 503)
+KINDS = ("latency", "status", "drop", "malformed", "failed", "redirect")
+FAULT_STATUSES = {"status": (502, 503), "redirect": (301, 302, 303, 307, 308)}
+DEFAULT_STATUSES = {"status": 503, "redirect": 302}
 FAILED_MESSAGE = "Simulated failure (fault injection)"
 MALFORMED_BODY = '{"operation": {"name": "'
 
@@ -36,17 +40,21 @@ class FaultRule:
     path: str = ""
     method: str = ""
     rate: float = 1.0
-    status: int = 503
+    status: Optional[int] = None
     seconds: float = 0.0
     count: Optional[int] = None
+    location: str = ""
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"fault kind must be one of {', '.join(KINDS)}")
         if not 0.0 <= float(self.rate) <= 1.0:
             raise ValueError("fault rate must be between 0 and 1")
-        if self.kind == "status" and int(self.status) not in FAULT_STATUSES:
-            raise ValueError("fault status must be 502 or 503")
+        if self.status is None:
+            object.__setattr__(self, "status", DEFAULT_STATUSES.get(self.kind, 503))
+        allowed = FAULT_STATUSES.get(self.kind)
+        if allowed and int(self.status) not in allowed:
+            raise ValueError(f"fault status of {self.kind} must be {' or '.join(map(str, allowed))}")
         if self.method not in ("", "GET", "POST", "PUT", "DELETE"):
             raise ValueError("fault method must be GET, POST, PUT or DELETE")
         if float(self.seconds) < 0 or (self.count is not None and int(self.count) < 0):

@@ -126,7 +126,7 @@ def test_an_account_added_meanwhile_by_another_run_is_converged_not_failed():
     client = absent_account(refusal, added_meanwhile=True)
     tracker, after = _account.ensure_present(client, desired(password="Pw-1!"), False)
     assert not tracker.changed and after["ACCOUNT ID"] == "3"
-    assert [key for key in client.writes()] == ["add_accounts"]
+    assert client.writes() == ["add_accounts"]
 
 
 @pytest.mark.parametrize("failure", [
