@@ -6,11 +6,17 @@
 
 Every function only reads. Values come back under the spec's own keys, with
 ``Password``-typed custom field values hidden.
+
+One rule for every info module: a name the vault does not know, of the object
+asked for or of the object it belongs to, gives an empty answer (``exists``
+False, an empty list), never a failure. Names the vault would trim are
+refused before sending; refusals and connection errors fail.
 """
 
 from __future__ import annotations
 
 from ._account import AccountRef, find_account, read_account
+from ._checks import clean_text
 from ._errors import VaultAPIError, VaultNotFoundError, VaultResponseError, VaultUnsupportedError
 from ._resource import find_resource_id, mask_secret_fields, read_resource
 
@@ -31,7 +37,7 @@ def describe_resource(client, name, associated_groups=True, remote_apps=True):
     (what was not available, to why).
     """
     info = {"exists": False, "resource": {}, "associated_groups": None, "remote_apps": None, "unavailable": {}}
-    resource_id = find_resource_id(client, name)
+    resource_id = find_resource_id(client, clean_text(name, "name"))
     if resource_id is None:
         return info
     info.update(exists=True, resource=mask_secret_fields(read_resource(client, resource_id)))
@@ -67,29 +73,33 @@ def _optional_read(client, key, path, name, unavailable):
 
 
 def describe_account(client, resource, name):
-    """``exists`` and ``account`` (``GET RESOURCE ACCOUNT DETAILS`` with its ids and name); never the password.
+    """``exists``, ``resource_exists`` and ``account`` (``GET RESOURCE ACCOUNT DETAILS`` with its ids and name).
 
-    A missing resource raises ``VaultNotFoundError``; a missing account is ``exists`` False.
+    A missing resource or account is ``exists`` False; never the password.
     """
-    ref = find_account(client, resource, name)
+    clean_text(resource, "resource")
+    clean_text(name, "name")
+    try:
+        ref = find_account(client, resource, name)
+    except VaultNotFoundError:
+        return {"exists": False, "resource_exists": False, "account": {}}
     if ref.account_id is None:
-        return {"exists": False, "account": {}}
-    return {"exists": True, "account": mask_secret_fields(read_account(client, ref))}
+        return {"exists": False, "resource_exists": True, "account": {}}
+    return {"exists": True, "resource_exists": True, "account": mask_secret_fields(read_account(client, ref))}
 
 
 def list_accounts(client, resource, details=False):
-    """The accounts of ``resource``: its ``ACCOUNT LIST`` items, or with ``details`` each account's detail.
-
-    ``details`` costs one more request per account. A missing resource raises ``VaultNotFoundError``.
+    """``resource_exists`` and ``accounts``: the ``ACCOUNT LIST`` items of ``resource``, or with ``details`` each
+    account's detail (one more request per account). A missing resource has no accounts.
     """
-    resource_id = find_resource_id(client, resource)
+    resource_id = find_resource_id(client, clean_text(resource, "resource"))
     if resource_id is None:
-        raise VaultNotFoundError("resource %s does not exist (or is not visible to this token)" % resource)
+        return {"resource_exists": False, "accounts": []}
     items = _dicts(read_resource(client, resource_id).get("ACCOUNT LIST"))
     if not details:
-        return items
+        return {"resource_exists": True, "accounts": items}
     refs = [AccountRef(resource, item.get("ACCOUNT NAME"), resource_id, str(item.get("ACCOUNT ID"))) for item in items]
-    return [mask_secret_fields(read_account(client, ref)) for ref in refs]
+    return {"resource_exists": True, "accounts": [mask_secret_fields(read_account(client, ref)) for ref in refs]}
 
 
 def list_resource_types(client, containing=None):

@@ -9,12 +9,18 @@ a time: a requester sees their own; an administrator sees the requester named by
 Details.REQUESTEDID (by default, whoever has the oldest open request). A request
 that was rejected or checked in is no longer listed, so "no open request" is all
 the list can tell about it. Nothing here ever reads or returns a password.
+
+Rejecting a request whose password is checked out is refused by the vault;
+the administrator's way to end it is the check-in, so ``rejected`` checks a
+checked-out password in: either way the requester is left with no open
+request, which is what ``rejected`` promises.
 """
 
 from __future__ import annotations
 
+from ._checks import clean_text
 from ._diff import DifferenceTracker
-from ._errors import VaultAPIError, VaultInputError, VaultResponseError
+from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, VaultResponseError
 from ._account import require_account
 
 # States of an open request, as the list's STATUS shows them, and the states a task converges to.
@@ -129,17 +135,41 @@ def list_requests(client, requester_id=None):
 
 
 def read_requests(client, requester=None, resource=None, account=None):
-    """The open requests the caller sees, of ``requester`` (a user name) when given, filtered by names."""
-    requester_id = resolve_user_id(client, requester) if requester else None
+    """``({"requester", "requests"}, warnings)``: the open requests the caller sees, of ``requester`` (a user name)
+    when given, filtered by names.
+
+    A requester the vault gives no id for has no requests: ``get_USERID``
+    answers the same failure for an unknown user and for a refusal, so its
+    message goes into a warning rather than failing the task.
+    """
+    for value, what in ((requester, "requester"), (resource, "resource"), (account, "account")):
+        clean_text(value, what)
+    requester_id = None
+    if requester:
+        try:
+            requester_id = resolve_user_id(client, requester)
+        except VaultAPIError as exc:
+            if not _refusal(exc):
+                raise
+            return {"requester": {}, "requests": []}, [
+                "the vault gave no user id for requester %s, so no requests are listed: %s"
+                % (requester, exc.vault_message or exc)]
     listed_by, requests = list_requests(client, requester_id)
     wanted = [item for item in requests
               if resource in (None, item["resource_name"]) and account in (None, item["account_name"])]
-    return {"requester": listed_by, "requests": wanted}
+    return {"requester": listed_by, "requests": wanted}, []
+
+
+def _refusal(exc):
+    """A failed ``result.status`` in an HTTP 2xx answer: the vault handled the call and said no."""
+    return exc.http_status is not None and 200 <= exc.http_status < 300
 
 
 def validate(desired):
     """Impossible combinations of options, refused before any request."""
     state = desired["state"]
+    for what in ("resource", "account", "requester"):
+        clean_text(desired.get(what), what)
     if state in ADMINISTRATOR_STATES and not desired.get("requester"):
         raise VaultInputError("state %s is an administrator's decision: requester (a user name) is required" % state)
     if state in REQUESTER_STATES and desired.get("requester"):
@@ -156,25 +186,47 @@ def ensure_state(client, desired, check_mode):
     ``desired`` holds ``resource``, ``account``, ``state`` and, as the state needs
     them, ``requester`` (a user name) or ``reason``. Returns the tracker and a
     result: ``state`` after the task and ``request`` as the vault listed it before.
+
+    A missing resource or account holds no open request, so ``rejected`` and
+    ``checked_in`` are reached without it. For the other states it fails the
+    task, except in check mode, where an earlier task of the run may create it.
     """
     validate(desired)
     state = desired["state"]
-    ref = require_account(client, desired["resource"], desired["account"])
+    tracker = DifferenceTracker()
+    try:
+        ref = require_account(client, desired["resource"], desired["account"])
+    except VaultNotFoundError as missing:
+        return _without_account(tracker, desired, check_mode, missing)
     requester_id = resolve_user_id(client, desired["requester"]) if desired.get("requester") else None
     requests = list_requests(client, requester_id)[1]
     request = next((item for item in requests if item["account_id"] == ref.account_id), None)
     current = request["state"] if request else NONE
-    tracker = DifferenceTracker()
     if current in SATISFIED[state]:
         tracker.record("state", current, current, False)
         return tracker, {"state": current, "request": request or {}}
-    tracker.record("state", current, state, True)
-    transition = _Transition(client, ref, desired, requester_id, request, current)
+    reached = CHECKED_IN if state == REJECTED and current == CHECKED_OUT else state
+    tracker.record("state", current, reached, True)
+    transition = _Transition(client, ref, dict(desired, state=reached), requester_id, request, current)
     if check_mode:
         transition.predict()
     else:
         transition.perform()
-    return tracker, {"state": state, "request": request or {}}
+    return tracker, {"state": reached, "request": request or {}}
+
+
+def _without_account(tracker, desired, check_mode, missing):
+    """The result for an account that does not exist: nothing to do, ``missing`` raised, or (check mode) a warning."""
+    state = desired["state"]
+    if NONE in SATISFIED[state]:
+        tracker.record("state", NONE, NONE, False)
+        return tracker, {"state": NONE, "request": {}}
+    if not check_mode:
+        raise missing
+    tracker.warn("account %s/%s does not exist yet: check mode takes it as created by an earlier task, a real run "
+                 "fails unless it exists by then" % (desired["resource"], desired["account"]))
+    tracker.record("state", NONE, state, True)
+    return tracker, {"state": state, "request": {}}
 
 
 class _Transition:

@@ -44,6 +44,14 @@ def list_policies(client):
     return details.get("ORGANIZATION"), policies
 
 
+def describe_policies(client, name=None):
+    """``organization``, ``default_policy`` and ``policies`` (all, or the one called ``name``; none for a name the
+    vault does not know) from one ``GET PASSWORD POLICIES``."""
+    organization, policies = list_policies(client)
+    selected = policies if name is None else [policy for policy in policies if policy.get("POLICYNAME") == name]
+    return {"organization": organization, "default_policy": default_policy_name(policies), "policies": selected}
+
+
 def find_policy(policies, name=None, policy_id=None):
     """The policy called ``name`` (exact ``POLICYNAME``) or with ``POLICYID`` ``policy_id``; None when absent."""
     for policy in policies:

@@ -11,7 +11,8 @@ What the API offers, and what that means here:
   compared; when they differ the group is only changed by deleting and
   creating it again (``recreate``). Policy, ``NoHelpDeskRetrieval`` and the
   criteria of a dynamic group are never reported: they are sent on creation
-  only.
+  only, and on an existing group the task warns that they were not compared
+  (``force_recreate`` applies them by recreating the group on every run).
 - Vaults without the group list find a group by name with
   ``GET RESOURCE GROUP ID`` (A 12000 / B 5400), which answers only its id, so
   nothing else of an existing group can be compared there.
@@ -23,12 +24,30 @@ What the API offers, and what that means here:
 - ``ASSOCIATE RESOURCES`` and ``DISASSOCIATE RESOURCES`` answer Success for
   the call and a status per resource id; a resource whose status is not
   Success fails the task.
+
+What ``CREATE RESOURCE GROUP`` could refuse is checked before anything is
+written, and so before a re-creation deletes the group: clean names and
+criteria, the listed resources, the parent group and the password policy
+(``GET PASSWORD POLICIES``, where the vault has it). In check mode a missing
+resource or parent is taken as made by an earlier task of the run, with a
+warning. Another run may create or delete the same group between this run's
+read and its write: a refused create or delete is followed by one more read,
+and the task converges to what it finds.
 """
 
 from __future__ import annotations
 
+from ._checks import clean_text
 from ._diff import DifferenceTracker
-from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, VaultUnsupportedError
+from ._errors import (
+    VaultAPIError,
+    VaultError,
+    VaultInputError,
+    VaultNotFoundError,
+    VaultResponseError,
+    VaultUnsupportedError,
+)
+from ._policy import find_policy, list_policies, unknown_policy_error
 
 STATIC, DYNAMIC = "static", "dynamic"
 
@@ -43,6 +62,18 @@ REPORTED = ("type", "description", "parent")
 
 # Sent when the group is created, never reported back.
 CREATION_ONLY = ("password_policy", "no_helpdesk_retrieval", "criteria")
+CRITERION_FIELDS = ("condition", "operator", "value")
+# A vault without an endpoint answers HTTP 404 (the spec shows no other sign of it).
+UNSERVED = 404
+
+
+class CreatedMeanwhile(Exception):
+    """``CREATE RESOURCE GROUP`` was refused, and the group exists now: another run created it meanwhile."""
+
+    def __init__(self, groups, group):
+        super().__init__(group.get("resourceGroupName"))
+        self.groups = groups
+        self.group = group
 
 
 def refuse_members_of_dynamic(name):
@@ -51,14 +82,24 @@ def refuse_members_of_dynamic(name):
 
 
 def validate(desired):
-    """Refuse combinations the vault cannot hold, before any request. ``type`` None means "as it is" (new: static)."""
+    """Refuse input the vault would refuse or store trimmed, before any request. ``type`` None: as it is (new: static)."""
+    name = clean_text(desired["name"], "name")
+    if desired.get("parent") != "":
+        clean_text(desired.get("parent"), "parent")
+    clean_text(desired.get("password_policy"), "password_policy")
+    for resource in desired.get("resources") or []:
+        clean_text(resource, "resources entry")
+    for number, criterion in enumerate(desired.get("criteria") or [], start=1):
+        for field in CRITERION_FIELDS:
+            clean_text(criterion.get(field), "criteria %d %s" % (number, field))
     if desired.get("type") == DYNAMIC and desired.get("resources") is not None:
-        raise refuse_members_of_dynamic(desired["name"])
+        raise refuse_members_of_dynamic(name)
+    if desired.get("type") == DYNAMIC and not desired.get("criteria"):
+        raise VaultInputError("resource group %s is dynamic: criteria needs at least one criterion" % name)
     if desired.get("criteria") and desired.get("type") != DYNAMIC:
-        raise VaultInputError("resource group %s: criteria are only for dynamic groups (set type: dynamic)"
-                              % desired["name"])
-    if desired.get("parent") == desired["name"]:
-        raise VaultInputError("resource group %s cannot be its own parent" % desired["name"])
+        raise VaultInputError("resource group %s: criteria are only for dynamic groups (set type: dynamic)" % name)
+    if desired.get("parent") == name:
+        raise VaultInputError("resource group %s cannot be its own parent" % name)
 
 
 def list_groups(client):
@@ -73,7 +114,7 @@ def list_groups(client):
     except VaultUnsupportedError:
         return None
     except VaultAPIError as exc:
-        if exc.http_status == 404:
+        if exc.http_status == UNSERVED:
             return None
         raise
     return [item for item in details or [] if isinstance(item, dict)]
@@ -92,7 +133,7 @@ def find_group(client, groups, name):
     try:
         response = client.call("get_resource_group_id", query={"RESOURCEGROUPNAME": name})
     except VaultAPIError as exc:
-        if exc.http_status == 404:
+        if exc.http_status == UNSERVED:
             raise
         return None
     found = response.details if isinstance(response.details, dict) else {}
@@ -101,12 +142,10 @@ def find_group(client, groups, name):
     return {"resourceGroupId": str(found["RESOURCEGROUPID"]), "resourceGroupName": name}
 
 
-def require_group_id(client, groups, name, role):
-    group = find_group(client, groups, name)
-    if group is None:
-        raise VaultNotFoundError("%s resource group %s does not exist (or is not visible to this token)"
-                                 % (role, name))
-    return str(group["resourceGroupId"])
+def read_again(client, groups, name):
+    """``(groups, group)`` read anew after a refused write: the list when the vault has it, and ``name``'s item."""
+    groups = None if groups is None else list_groups(client)
+    return groups, find_group(client, groups, name)
 
 
 class ResourceIndex:
@@ -124,15 +163,23 @@ class ResourceIndex:
                          if isinstance(item, dict) and item.get("RESOURCE NAME")}
         return self._ids
 
-    def pick(self, names):
-        """``{name: id}`` for ``names``; every unknown name fails in one message."""
+    def pick(self, names, tracker, check_mode):
+        """``({name: id}, [unknown names])`` for ``names``.
+
+        Unknown names fail together, before any write. In check mode they are
+        taken as resources an earlier task of the run would create: a warning,
+        not a failure, so that a dry run of a whole playbook goes on.
+        """
         if not names:
-            return {}
+            return {}, []
         unknown = sorted({name for name in names if name not in self.ids})
-        if unknown:
+        if unknown and not check_mode:
             raise VaultNotFoundError("resources %s do not exist (or are not visible to this token)"
                                      % ", ".join(unknown))
-        return {name: self.ids[name] for name in names}
+        if unknown:
+            tracker.warn("resources %s do not exist yet: check mode takes them as created by an earlier task, "
+                         "a real run fails unless they exist by then" % ", ".join(unknown))
+        return {name: self.ids[name] for name in names if name not in unknown}, unknown
 
 
 def group_ids_of_resource(client, resource_id):
@@ -219,9 +266,48 @@ def subgroup_names(groups, group_id):
     return sorted(item.get("resourceGroupName") for item in groups if str(item.get("subGroupOf") or "") == group_id)
 
 
-def parent_id_of(client, groups, desired):
+def parent_id_of(client, groups, desired, tracker, check_mode):
+    """The id of the ``parent`` group, None for a top-level group; an unknown parent fails (check mode: warns)."""
     parent = desired.get("parent")
-    return require_group_id(client, groups, parent, "parent") if parent else None
+    if not parent:
+        return None
+    group = find_group(client, groups, parent)
+    if group is not None:
+        return str(group["resourceGroupId"])
+    if not check_mode:
+        raise VaultNotFoundError("parent resource group %s does not exist (or is not visible to this token)" % parent)
+    tracker.warn("parent resource group %s does not exist yet: check mode takes it as created by an earlier task, "
+                 "a real run fails unless it exists by then" % parent)
+    return None
+
+
+def check_policy(client, tracker, desired):
+    """Fail before any write when the vault has no password policy ``password_policy``.
+
+    Where the policy list cannot be read (a vault before A 11300 / B 5300, or
+    one that refuses it to this token), the task warns that the policy was not
+    checked and goes on: the create then gets the vault's own verdict.
+    """
+    name = desired.get("password_policy")
+    if not name:
+        return
+    try:
+        dummy_organization, policies = list_policies(client)
+    except (VaultUnsupportedError, VaultAPIError, VaultResponseError) as exc:
+        if not _policy_list_missing(exc):
+            raise
+        tracker.warn("resource group %s: password_policy %s could not be checked before writing, the vault has no "
+                     "password policy list for this token: %s" % (desired["name"], name, exc))
+        return
+    if find_policy(policies, name) is None:
+        raise VaultNotFoundError("resource group %s: %s" % (desired["name"], unknown_policy_error(policies, name)))
+
+
+def _policy_list_missing(exc):
+    """True when ``GET PASSWORD POLICIES`` is not there or refused (not a connection or server failure)."""
+    if isinstance(exc, VaultUnsupportedError) or exc.http_status == UNSERVED:
+        return True
+    return isinstance(exc, VaultAPIError) and exc.http_status is not None and 200 <= exc.http_status < 300
 
 
 def track_creation(tracker, desired):
@@ -231,15 +317,23 @@ def track_creation(tracker, desired):
         tracker.compare(option, None, desired.get(option))
 
 
-def create(client, groups, desired, parent_id, members):
-    """Create the group, find it again for its id, associate ``members`` ({name: id}); return its list item."""
-    client.call("create_resource_group", details=create_input(desired, parent_id))
+def send_create(client, groups, desired, parent_id):
+    """``CREATE RESOURCE GROUP``, then the new group's list item, found again by name.
+
+    A refused create is followed by one more read: when the group exists by
+    then, another run created it, and ``CreatedMeanwhile`` carries it.
+    """
+    try:
+        client.call("create_resource_group", details=create_input(desired, parent_id))
+    except VaultAPIError:
+        groups, group = read_again(client, groups, desired["name"])
+        if group is None:
+            raise
+        raise CreatedMeanwhile(groups, group) from None
     group = find_group(client, None if groups is None else list_groups(client), desired["name"])
     if group is None:
         raise VaultAPIError("CREATE RESOURCE GROUP reported success but resource group %s cannot be found"
                             % desired["name"], operation="CREATE RESOURCE GROUP")
-    if members:
-        change_members(client, "associate_resources", str(group["resourceGroupId"]), members)
     return group
 
 
@@ -249,13 +343,13 @@ def converge_members(client, tracker, group_id, index, desired, check_mode):
     Returns the member names checked (all members with purge, else the listed
     ones that are members), as they are after the run (in check mode: before).
     """
-    wanted = index.pick(desired["resources"])
+    wanted, assumed = index.pick(desired["resources"], tracker, check_mode)
     purge = desired.get("purge_resources")
     current = members_among(client, group_id, index.ids if purge else wanted)
     missing = {name: wanted[name] for name in sorted(set(wanted) - current)}
     extra = {name: index.ids[name] for name in sorted(current - set(wanted))} if purge else {}
-    after = (current | set(missing)) - set(extra)
-    tracker.record("resources", sorted(current), sorted(after), bool(missing or extra))
+    after = (current | set(missing) | set(assumed)) - set(extra)
+    tracker.record("resources", sorted(current), sorted(after), bool(missing or extra or assumed))
     if check_mode:
         return sorted(current)
     if missing:
@@ -270,66 +364,136 @@ def recreate(client, tracker, groups, group, desired, check_mode):
 
     The static members of a static group stay members of the new static group
     (unless ``purge_resources``): finding them costs one ``GET ASSOCIATED
-    GROUPS`` per resource the token sees. Refused before any write: a group
-    with subgroups (the vault may delete subgroups with their parent), and a
-    dynamic group without the task's criteria (the vault never reports them).
+    GROUPS`` per resource the token sees. Refused before any write: a vault
+    without the group list (nothing of the group can be kept), a group with
+    subgroups (the vault may delete subgroups with their parent), a dynamic
+    group without the task's criteria (the vault never reports them) or with
+    resources, and whatever the create would refuse (unknown resources, parent
+    or password policy).
     """
+    name = desired["name"]
+    if groups is None:
+        raise VaultInputError("resource group %s cannot be recreated: the vault has no resource group list "
+                              "(GET_RESOURCE_GROUPS), so its subgroups, type, description and parent cannot be read"
+                              % name)
     group_id = str(group["resourceGroupId"])
     subgroups = subgroup_names(groups, group_id)
     if subgroups:
         raise VaultInputError("resource group %s has subgroups (%s): recreating it could delete them with it"
-                              % (desired["name"], ", ".join(subgroups)))
+                              % (name, ", ".join(subgroups)))
     kept = reported_values(group, groups)
     new = dict(desired, **{option: kept[option] for option in ("type", "description") if desired.get(option) is None})
     if new["type"] == DYNAMIC and not new.get("criteria"):
         raise VaultInputError("resource group %s is dynamic: recreating it needs its criteria, which the vault "
-                              "does not report" % desired["name"])
+                              "does not report" % name)
+    if new["type"] == DYNAMIC and desired.get("resources") is not None:
+        raise refuse_members_of_dynamic(name)
     static = new["type"] == STATIC
     index = ResourceIndex(client)
-    wanted = index.pick(desired.get("resources"))
+    wanted, assumed = index.pick(desired.get("resources"), tracker, check_mode)
     old = members_among(client, group_id, index.ids) if static and group_type(group) == STATIC else set()
     members = dict(wanted)
     if not desired.get("purge_resources"):
-        members.update({name: index.ids[name] for name in old})
-    parent_id = parent_id_of(client, groups, desired) if desired.get("parent") is not None else group.get("subGroupOf")
+        members.update({member: index.ids[member] for member in old})
+    if desired.get("parent") is None:
+        parent_id = group.get("subGroupOf")
+    else:
+        parent_id = parent_id_of(client, groups, desired, tracker, check_mode)
+    check_policy(client, tracker, desired)
+    _track_recreation(tracker, groups, group, desired, sorted(old) if static else None,
+                      sorted(set(members) | set(assumed)))
+    if check_mode:
+        return {"group": group, "resources": sorted(old) if static else None}
+    client.call("delete_resource_group", query={"RESOURCEGROUPID": group_id})
+    created = _create_after_delete(client, groups, new, parent_id, sorted(old))
+    if members:
+        _associate_after_recreation(client, created, name, members)
+    return {"group": created, "resources": sorted(members) if static else None}
+
+
+def _track_recreation(tracker, groups, group, desired, old, members):
     tracker.record("recreated", False, True, True)
     for option, (current, value) in sorted(differences(group, groups, desired).items()):
         tracker.record(option, current, value, True)
     for option in CREATION_ONLY:
         tracker.compare(option, None, desired.get(option))
-    if static:
-        tracker.record("resources", sorted(old), sorted(members), set(old) != set(members))
-    if check_mode:
-        return {"group": group, "resources": sorted(old) if static else None}
-    client.call("delete_resource_group", query={"RESOURCEGROUPID": group_id})
-    created = create(client, groups, new, parent_id, members)
-    return {"group": created, "resources": sorted(members) if static else None}
+    if old is not None:
+        tracker.record("resources", old, members, set(old) != set(members))
+    lost = [option for option in ("password_policy", "no_helpdesk_retrieval") if desired.get(option) is None]
+    if lost:
+        tracker.warn("resource group %s is recreated without %s: the vault does not report those of the deleted "
+                     "group; give them to keep them" % (desired["name"], ", ".join(lost)))
+
+
+def _create_after_delete(client, groups, new, parent_id, old):
+    """The new group's list item; a failure says that the group was deleted, and what it held."""
+    try:
+        return send_create(client, groups, new, parent_id)
+    except CreatedMeanwhile as meanwhile:
+        return meanwhile.group
+    except VaultError as exc:
+        held = "; its resources were %s" % ", ".join(old) if old else ""
+        if isinstance(exc, VaultAPIError):
+            message = "resource group %s was deleted, not recreated: %s%s" % (new["name"], exc, held)
+        else:
+            message = ("resource group %s was deleted, and it is not known whether it was recreated: %s%s"
+                       % (new["name"], exc, held))
+        raise type(exc)(message, operation=exc.operation, http_status=exc.http_status,
+                        vault_message=exc.vault_message) from None
+
+
+def _associate_after_recreation(client, created, name, members):
+    try:
+        change_members(client, "associate_resources", str(created["resourceGroupId"]), members)
+    except VaultError as exc:
+        raise type(exc)("resource group %s was recreated (new id %s) but its resources %s were not all associated "
+                        "again: %s" % (name, created["resourceGroupId"], ", ".join(sorted(members)), exc),
+                        operation=exc.operation, http_status=exc.http_status,
+                        vault_message=exc.vault_message) from None
 
 
 def ensure_absent(client, name, check_mode):
-    group = find_group(client, list_groups(client), name)
+    """Delete the group when it exists; a refused delete of a group another run deleted meanwhile is ``ok``."""
+    clean_text(name, "name")
+    groups = list_groups(client)
+    group = find_group(client, groups, name)
     tracker = DifferenceTracker()
     tracker.record("state", "present" if group else "absent", "absent", bool(group))
     if group and not check_mode:
-        client.call("delete_resource_group", query={"RESOURCEGROUPID": group["resourceGroupId"]})
-    return tracker, {"group": {}, "resources": None, "unverified": []}
+        try:
+            client.call("delete_resource_group", query={"RESOURCEGROUPID": group["resourceGroupId"]})
+        except VaultAPIError:
+            if read_again(client, groups, name)[1] is not None:
+                raise
+            tracker = DifferenceTracker()
+            tracker.record("state", "absent", "absent", False)
+    return tracker, {"group": {}, "resources": None}
 
 
 def ensure_present(client, desired, check_mode):
     """Create the group, or converge an existing one. ``desired`` holds the module's options.
 
-    Returns the tracker and ``{"group": the list item after the run (in check
-    mode: before it), "resources": member names checked (None when resources
-    are not managed), "unverified": options the vault cannot report}``.
-    Everything that could refuse the task (unknown resource or parent names,
-    settings that differ) is checked before the first write.
+    Returns the tracker (with its warnings) and ``{"group": the list item
+    after the run (in check mode: before it), "resources": member names
+    checked (None when resources are not managed)}``. Everything that could
+    refuse the task (unknown resource, parent or policy names, settings that
+    differ) is checked before the first write.
     """
     validate(desired)
     groups = list_groups(client)
     group = find_group(client, groups, desired["name"])
-    tracker = DifferenceTracker()
     if group is None:
-        return tracker, _create_new(client, tracker, groups, desired, check_mode)
+        try:
+            return _create_new(client, groups, desired, check_mode)
+        except CreatedMeanwhile as meanwhile:
+            groups, group = meanwhile.groups, meanwhile.group
+    return _converge_existing(client, groups, group, desired, check_mode)
+
+
+def _converge_existing(client, groups, group, desired, check_mode):
+    tracker = DifferenceTracker()
+    if desired.get("force_recreate"):
+        return tracker, recreate(client, tracker, groups, group, desired, check_mode)
     found = differences(group, groups, desired)
     if found and not desired.get("recreate"):
         described = "; ".join("%s is %r in the vault, %r in the task" % (option, current, value)
@@ -337,30 +501,49 @@ def ensure_present(client, desired, check_mode):
         raise VaultInputError("resource group %s: %s. The API cannot edit a group: change the task, or set "
                               "recreate: true to delete the group and create it again" % (desired["name"], described))
     if found:
-        return tracker, dict(recreate(client, tracker, groups, group, desired, check_mode), unverified=[])
+        return tracker, recreate(client, tracker, groups, group, desired, check_mode)
     if group_type(group) == DYNAMIC and desired.get("resources") is not None:
         raise refuse_members_of_dynamic(desired["name"])
     tracker.record("state", "present", "present", False)
     if groups is not None:
         for option, value in reported_values(group, groups).items():
             tracker.compare(option, value, None)
+    _warn_not_compared(tracker, groups, desired)
     members = None
     if desired.get("resources") is not None:
         members = converge_members(client, tracker, str(group["resourceGroupId"]), ResourceIndex(client), desired,
                                    check_mode)
-    unverified = [option for option in REPORTED if groups is None and desired.get(option) is not None]
-    return tracker, {"group": group, "resources": members, "unverified": unverified}
+    return tracker, {"group": group, "resources": members}
 
 
-def _create_new(client, tracker, groups, desired, check_mode):
-    """Create a missing group; unknown resource or parent names fail before the create is sent."""
-    wanted = ResourceIndex(client).pick(desired.get("resources"))
-    parent_id = parent_id_of(client, groups, desired)
+def _warn_not_compared(tracker, groups, desired):
+    """Warn about the options given for an existing group that the vault cannot report."""
+    name = desired["name"]
+    unlisted = [option for option in REPORTED if groups is None and desired.get(option) is not None]
+    if unlisted:
+        tracker.warn("the vault has no resource group list (GET_RESOURCE_GROUPS needs edition A from build 12230 or "
+                     "edition B from build 6000), so the %s of the existing group %s could not be compared"
+                     % (" and ".join(unlisted), name))
+    unreported = [option for option in CREATION_ONLY if desired.get(option) is not None]
+    if unreported:
+        tracker.warn("resource group %s: %s cannot be read back from the vault and were not compared; set "
+                     "force_recreate: true (once) to apply them by deleting the group and creating it again"
+                     % (name, ", ".join(unreported)))
+
+
+def _create_new(client, groups, desired, check_mode):
+    """Create a missing group; whatever the create could refuse fails before it is sent."""
+    tracker = DifferenceTracker()
+    wanted, assumed = ResourceIndex(client).pick(desired.get("resources"), tracker, check_mode)
+    parent_id = parent_id_of(client, groups, desired, tracker, check_mode)
+    check_policy(client, tracker, desired)
     track_creation(tracker, desired)
     managed = desired.get("resources") is not None
     if managed:
-        tracker.record("resources", [], sorted(wanted), bool(wanted))
+        tracker.record("resources", [], sorted(set(wanted) | set(assumed)), bool(wanted or assumed))
     if check_mode:
-        return {"group": {}, "resources": [] if managed else None, "unverified": []}
-    created = create(client, groups, desired, parent_id, wanted)
-    return {"group": created, "resources": sorted(wanted) if managed else None, "unverified": []}
+        return tracker, {"group": {}, "resources": [] if managed else None}
+    created = send_create(client, groups, desired, parent_id)
+    if wanted:
+        change_members(client, "associate_resources", str(created["resourceGroupId"]), wanted)
+    return tracker, {"group": created, "resources": sorted(wanted) if managed else None}

@@ -21,8 +21,9 @@ author:
 options:
   resource:
     description:
-      - Name of the resource that holds the accounts. It must exist; a resource the vault does not know (or this
-        token does not see) fails the task.
+      - Name of the resource that holds the accounts.
+      - A resource the vault does not know (or this token does not see) is not an error; RV(resource_exists) is then
+        V(false), RV(exists) V(false) and RV(accounts) empty.
     type: str
     required: true
   name:
@@ -43,6 +44,7 @@ options:
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.attributes.read_only
+  - credvault.vault.info
 seealso:
   - module: credvault.vault.vault_account
   - module: credvault.vault.vault_resource_info
@@ -87,6 +89,11 @@ EXAMPLES = r"""
 """
 
 RETURN = r"""
+resource_exists:
+  description: Whether the vault holds a resource called O(resource) that this token sees.
+  returned: success
+  type: bool
+  sample: true
 exists:
   description: Whether O(resource) holds an account called O(name) that this token sees.
   returned: when O(name) is given
@@ -143,8 +150,8 @@ def main():
 
     def work():
         if params["name"] is None:
-            return {"changed": False,
-                    "accounts": _info.list_accounts(vault.client, params["resource"], params["include_details"])}
+            return dict(_info.list_accounts(vault.client, params["resource"], params["include_details"]),
+                        changed=False)
         return dict(_info.describe_account(vault.client, params["resource"], params["name"]), changed=False)
 
     vault.run(work)

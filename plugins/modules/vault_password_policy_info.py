@@ -23,6 +23,7 @@ options:
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.attributes.read_only
+  - credvault.vault.info
 seealso:
   - module: credvault.vault.vault_password_validate
   - plugin: credvault.vault.vault_generated_password
@@ -154,13 +155,9 @@ from ansible_collections.credvault.vault.plugins.module_utils import _policy
 
 def main():
     vault = VaultModule({"name": {"type": "str"}})
-    name = vault.params["name"]
 
     def work():
-        organization, policies = _policy.list_policies(vault.client)
-        selected = policies if name is None else [p for p in policies if p.get("POLICYNAME") == name]
-        return {"changed": False, "organization": organization, "default_policy": _policy.default_policy_name(policies),
-                "policies": selected}
+        return dict(_policy.describe_policies(vault.client, vault.params["name"]), changed=False)
 
     vault.run(work)
 

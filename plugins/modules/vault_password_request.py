@@ -24,11 +24,16 @@ author:
   - Credvault Maintainers (@credvault)
 options:
   resource:
-    description: Name of the resource that holds the account.
+    description:
+      - Name of the resource that holds the account. Names that are empty or have leading or trailing spaces are
+        refused (the vault stores names trimmed), here and in O(account) and O(requester).
+      - With O(state=requested), O(state=approved) or O(state=checked_out), a resource or account that does not
+        exist fails the task; in check mode it is taken as created by an earlier task of the run, and the task
+        reports a change with a warning.
     type: str
     required: true
   account:
-    description: Name of the account whose password is requested.
+    description: Name of the account whose password is requested. See O(resource) for a missing account.
     type: str
     required: true
   state:
@@ -37,16 +42,18 @@ options:
         open, whether waiting, approved or checked out, is left as it is.
       - V(approved) - the request of O(requester) is approved (C(ADMIN_REQUEST_APPROVE)). A request already checked
         out counts as approved.
-      - V(rejected) - O(requester) has no request waiting or approved for the password; an open one is rejected
-        (C(ADMIN_REQUEST_REJECT)). A checked-out password is checked in instead; the vault refuses to reject it.
+      - V(rejected) - O(requester) has no open request for the password; one waiting or approved is rejected
+        (C(ADMIN_REQUEST_REJECT)). A checked-out password is checked in instead (C(ADMIN_REQUEST_CHECKIN)), since the
+        vault refuses to reject a request whose password is checked out; RV(state) is then V(checked_in).
       - V(checked_out) - the caller holds the password checked out (C(REQUEST_CHECKOUT)); the request must be
         approved.
       - V(checked_in) - O(requester) no longer holds the password checked out; a checkout is ended
         (C(ADMIN_REQUEST_CHECKIN)). The requester then needs a new request to retrieve the password.
       - The vault lists open requests only, so V(rejected) and V(checked_in) are also reached when the requester
-        never asked. A transition the vault refuses (approving a request that is not open, checking out a request
-        that is not approved, checking in a password that is not checked out) fails with the vault's message, and
-        in check mode with the reason the vault would give.
+        never asked, and when O(resource) or O(account) does not exist (it holds no request).
+      - A transition the vault refuses (approving a request that is not open, checking out a request that is not
+        approved, checking in a password that is not checked out) fails with the vault's message, and in check mode
+        with the reason the vault would give.
     type: str
     choices: [requested, approved, rejected, checked_out, checked_in]
     default: requested
@@ -139,7 +146,8 @@ RETURN = r"""
 state:
   description:
     - State of the request after the task (predicted in check mode). V(none) when there is no open request and
-      none was asked for; V(rejected) or V(checked_in) when the task rejected the request or ended the checkout.
+      none was asked for; V(rejected) or V(checked_in) when the task rejected the request or ended the checkout
+      (also for O(state=rejected) on a checked-out password).
   returned: success
   type: str
   sample: approved
@@ -215,6 +223,8 @@ def main():
 
     def work():
         tracker, result = _password_request.ensure_state(vault.client, vault.params, vault.check_mode)
+        for warning in tracker.warnings:
+            vault.module.warn(warning)
         return dict(result, changed=tracker.changed, diff=tracker.diff())
 
     vault.run(work)

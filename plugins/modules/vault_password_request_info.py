@@ -23,6 +23,8 @@ options:
     description:
       - User name whose requests to list, resolved with C(get_USERID) (one more read). An administrator may name
         any user; other users only themselves.
+      - A user the vault gives no id for has no requests - RV(requests) and RV(requester) are empty, and the task
+        warns with the vault's message (C(get_USERID) answers alike for an unknown user and a refusal).
     type: str
   resource:
     description: Only the requests for accounts of the resource with this name.
@@ -33,6 +35,7 @@ options:
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.attributes.read_only
+  - credvault.vault.info
 seealso:
   - module: credvault.vault.vault_password_request
 """
@@ -68,7 +71,9 @@ EXAMPLES = r"""
 
 RETURN = r"""
 requester:
-  description: The user whose requests are listed (C(REQUESTER USERID), C(REQUESTED BY), C(REQUESTED BY FULLNAME)).
+  description:
+    - The user whose requests are listed (C(REQUESTER USERID), C(REQUESTED BY), C(REQUESTED BY FULLNAME)).
+    - Empty when the vault gives no id for O(requester).
   returned: success
   type: dict
   contains:
@@ -151,8 +156,10 @@ def main():
     params = vault.params
 
     def work():
-        found = _password_request.read_requests(vault.client, params["requester"], params["resource"],
-                                                params["account"])
+        found, warnings = _password_request.read_requests(vault.client, params["requester"], params["resource"],
+                                                          params["account"])
+        for warning in warnings:
+            vault.module.warn(warning)
         return dict(found, changed=False)
 
     vault.run(work)

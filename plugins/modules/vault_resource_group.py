@@ -14,9 +14,18 @@ description:
   - The API has no call that edits a group. Its type, description and parent are read back from the group list
     (C(GET_RESOURCE_GROUPS), edition A from build 12230, edition B from build 6000) and compared; when they differ
     the module fails before writing anything, unless O(recreate=true).
-    O(password_policy), O(no_helpdesk_retrieval) and O(criteria) are never reported back by the vault; they are
-    sent when the group is created and not compared afterwards. To change them, delete the group and create it
-    again.
+  - O(password_policy), O(no_helpdesk_retrieval) and O(criteria) are never reported back by the vault. They are sent
+    when the group is created. On an existing group they are not compared and not applied, and the task warns which
+    of them were given; O(force_recreate=true) applies them by deleting the group and creating it again.
+  - Whatever the vault could refuse in the creation is checked before anything is written, and so before a
+    re-creation deletes the group - names without surrounding spaces, non-empty criteria, the resources of
+    O(resources), the O(parent) group and the O(password_policy) (read from C(GET PASSWORD POLICIES); where the vault
+    has no policy list for the token, the task warns that the policy was not checked).
+  - In check mode, resources of O(resources) and a O(parent) group that do not exist yet are taken as created by an
+    earlier task of the same run - the task reports a change and warns, instead of failing.
+  - Several runs may ensure the same group at the same time (parallel forks). A creation refused because the group
+    exists by then, or a deletion refused because it is gone, is followed by one more read, and the task converges
+    to what it finds instead of failing.
   - On vaults without the group list (edition A before 12230, edition B before 6000) the group is found by name
     with C(GET RESOURCE GROUP ID) among the groups the caller owns, which answers only the group's id; the type,
     description and parent of an existing group are then not compared, and the module warns when they are given.
@@ -26,13 +35,16 @@ description:
     checked (one request per resource), and members the token cannot see are neither shown nor removed.
   - Requests measured against the simulator (edition A 12450) with N resources listed and R resources visible
     to the token. Converged run, reads only - without O(resources) 1; with O(resources) N + 2; with
-    O(purge_resources=true) R + 2. Creating a static group with resources - 3 reads and 2 writes (create, associate).
-    Deleting - 1 read and 1 write.
+    O(purge_resources=true) R + 2. Creating a static group with resources - 3 reads and 2 writes (create, associate),
+    one more read with O(password_policy). Deleting - 1 read and 1 write.
 author:
   - Credvault Maintainers (@credvault)
 options:
   name:
-    description: Name of the group (C(GROUPNAME)). Group names are unique within an organization.
+    description:
+      - Name of the group (C(GROUPNAME)). Group names are unique within an organization.
+      - The vault stores names trimmed, so a name that is empty or has leading or trailing spaces is refused, as are
+        such names in O(parent), O(resources), O(password_policy) and O(criteria).
     type: str
     required: true
   state:
@@ -56,19 +68,23 @@ options:
     type: str
   parent:
     description:
-      - Name of the parent group; the module sends its id (C(PARENTGROUPID)). It must exist.
+      - Name of the parent group; the module sends its id (C(PARENTGROUPID)). It must exist (in check mode, a
+        missing parent is taken as created by an earlier task, with a warning).
       - V("") means a top-level group. Compared with the vault's C(subGroupOf); see O(recreate).
     type: str
   password_policy:
-    description: Password policy name of the group (C(POLICY)). Sent on creation only.
+    description:
+      - Password policy name of the group (C(POLICY)). Sent on creation only; see O(force_recreate).
+      - Checked against the vault's policies (C(GET PASSWORD POLICIES)) before the group is created or recreated, so
+        that an unknown policy fails before anything is written.
     type: str
   no_helpdesk_retrieval:
-    description: C(NoHelpDeskRetrieval). Sent on creation only.
+    description: C(NoHelpDeskRetrieval). Sent on creation only; see O(force_recreate).
     type: bool
   criteria:
     description:
       - The criteria of a dynamic group (C(condition_N), C(operator_N), C(valuefield_N), C(NoOfCriteria)).
-        Required when O(type=dynamic). Sent on creation only.
+        Required when O(type=dynamic), with at least one criterion. Sent on creation only; see O(force_recreate).
     type: list
     elements: dict
     suboptions:
@@ -94,7 +110,7 @@ options:
   resources:
     description:
       - Names of the resources of a static group. Every name must exist; an unknown name fails the task before
-        anything is written.
+        anything is written (in check mode, it is taken as created by an earlier task, with a warning).
       - The resources are associated when they are not members (C(ASSOCIATE RESOURCES)). A resource the vault
         refuses fails the task with the vault's message.
       - Not given, the group's resources are not managed.
@@ -111,9 +127,25 @@ options:
     description:
       - When the vault's type, description or parent of the group differ from the task's, V(false) fails before
         writing anything and says what differs; V(true) deletes the group and creates it with the task's settings.
+        When they do not differ, nothing is recreated, so the task stays idempotent.
       - Recreating gives the group a new id, loses its shares, and takes it off accounts that named it. The static
         members of a static group stay members (unless O(purge_resources=true)), which costs one read per resource
-        the token can see. A group with subgroups is never recreated.
+        the token can see. The O(password_policy), O(no_helpdesk_retrieval) and O(criteria) of the new group are
+        those of the task (the vault does not report those of the old one). A group with subgroups is never
+        recreated.
+      - When the creation fails after the deletion, the task fails, reports a change, and says that the group was
+        deleted and not recreated, with the vault's reason and the resources the group held.
+    type: bool
+    default: false
+  force_recreate:
+    description:
+      - V(true) deletes an existing group and creates it again with the task's settings on every run, even when
+        nothing the vault reports differs, as O(recreate=true) does when something differs. It is the only way to
+        apply a changed O(password_policy), O(no_helpdesk_retrieval) or O(criteria), which the vault cannot report.
+      - Not idempotent - every run recreates the group and reports a change. Set it for one run (for example with
+        C(-e) on the command line), not in a playbook that runs repeatedly.
+      - Refused on vaults without the group list (edition A before 12230, edition B before 6000), where nothing of
+        the existing group can be read to keep it.
     type: bool
     default: false
   field_names:
@@ -228,6 +260,7 @@ def argument_spec():
         "resources": {"type": "list", "elements": "str"},
         "purge_resources": {"type": "bool", "default": False},
         "recreate": {"type": "bool", "default": False},
+        "force_recreate": {"type": "bool", "default": False},
         "field_names": {"type": "str", "choices": ["standard", "alternative"], "default": "standard"},
     }
 
@@ -245,10 +278,8 @@ def main():
             tracker, after = _resource_group.ensure_absent(vault.client, params["name"], vault.check_mode)
         else:
             tracker, after = _resource_group.ensure_present(vault.client, params, vault.check_mode)
-        if after["unverified"]:
-            vault.module.warn("the vault has no resource group list (GET_RESOURCE_GROUPS needs edition A from build "
-                              "12230 or edition B from build 6000), so the %s of the existing group %s could not be compared"
-                              % (" and ".join(after["unverified"]), params["name"]))
+        for warning in tracker.warnings:
+            vault.module.warn(warning)
         result = {"changed": tracker.changed, "diff": tracker.diff(), "group": after["group"]}
         if after["resources"] is not None:
             result["resources"] = after["resources"]

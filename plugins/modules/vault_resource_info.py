@@ -42,6 +42,7 @@ options:
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.attributes.read_only
+  - credvault.vault.info
 seealso:
   - module: credvault.vault.vault_resource
   - module: credvault.vault.vault_account_info

@@ -28,6 +28,7 @@ options:
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.attributes.read_only
+  - credvault.vault.info
 seealso:
   - module: credvault.vault.vault_resource
 """

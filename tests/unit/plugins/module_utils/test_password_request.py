@@ -9,7 +9,9 @@ import pytest
 from ansible_collections.credvault.vault.plugins.module_utils import _password_request as workflow
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
+    VaultConnectionError,
     VaultInputError,
+    VaultNotFoundError,
     VaultResponseError,
 )
 from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
@@ -142,7 +144,6 @@ def test_check_mode_predicts_a_change_and_writes_nothing(state, status, requeste
     ("approved", None, "bob", "there is no open request"),
     ("checked_out", None, None, "there is no open request"),
     ("checked_out", "WAITING FOR APPROVAL", None, "waiting for approval"),
-    ("rejected", "CHECKED OUT", "bob", "checked out"),
     ("checked_in", "APPROVED", "bob", "approved and not checked out"),
 ])
 def test_check_mode_fails_where_the_vault_would_refuse(state, status, requester, why):
@@ -193,16 +194,126 @@ def test_a_listing_of_another_requester_is_refused():
 
 def test_read_requests_is_structured_and_filtered_by_names():
     client = vault("APPROVED")
-    found = workflow.read_requests(client, "bob", resource="web", account="root")
-    assert keys(client) == ["get_user_id", "get_password_requests"]
+    found, warnings = workflow.read_requests(client, "bob", resource="web", account="root")
+    assert keys(client) == ["get_user_id", "get_password_requests"] and warnings == []
     assert found["requester"] == {"user_id": "12", "user_name": "bob", "full_name": "Bob B"}
     assert found["requests"] == [{"account_id": "3", "account_name": "root", "resource_id": "7",
                                   "resource_name": "web", "passwd_id": "3", "status": "APPROVED",
                                   "requested_time": "Nov 22, 2026 8:48 AM", "reason": "deploy", "state": "approved"}]
-    assert workflow.read_requests(vault("APPROVED"), account="other")["requests"] == []
+    assert workflow.read_requests(vault("APPROVED"), account="other") == ({"requester": found["requester"],
+                                                                           "requests": []}, [])
 
 
 def test_read_requests_without_requester_is_one_read():
     client = vault()
-    found = workflow.read_requests(client)
-    assert keys(client) == ["get_password_requests"] and found["requests"] == []
+    found, warnings = workflow.read_requests(client)
+    assert keys(client) == ["get_password_requests"] and found["requests"] == [] and warnings == []
+
+
+# Issue 8: state rejected on a checked-out password does what the documentation says - it checks the password in.
+
+def test_rejecting_a_checked_out_password_checks_it_in():
+    client = vault("CHECKED OUT")
+    tracker, result = workflow.ensure_state(client, desired("rejected", requester="bob"), False)
+    assert client.writes() == ["checkin_password"]
+    assert sent(client, "checkin_password") == [({"account_id": "3", "requester_id": "12"},
+                                                 {"PASSWDID": "3", "REQUESTEDID": "12"})]
+    assert tracker.changed and result["state"] == "checked_in"
+    assert tracker.diff() == {"before": {"state": "checked_out"}, "after": {"state": "checked_in"}}
+
+
+def test_rejecting_a_checked_out_password_in_check_mode_predicts_the_check_in():
+    client = vault("CHECKED OUT")
+    tracker, result = workflow.ensure_state(client, desired("rejected", requester="bob"), True)
+    assert tracker.changed and result["state"] == "checked_in" and client.writes() == []
+
+
+def test_a_refused_check_in_instead_of_a_rejection_says_what_was_tried():
+    refusal = VaultAPIError("ADMIN_REQUEST_CHECKIN failed: denied", operation="ADMIN_REQUEST_CHECKIN",
+                            http_status=200, vault_message="denied")
+    client = vault("CHECKED OUT", checkin_password=refusal)
+    with pytest.raises(VaultAPIError, match="cannot check in the password of bob for web/root \\(state found: "
+                                            "checked_out\\): ADMIN_REQUEST_CHECKIN failed: denied"):
+        workflow.ensure_state(client, desired("rejected", requester="bob"), False)
+
+
+# Issue 8: a missing resource or account holds no request; check mode takes it as created by an earlier task.
+
+NO_IDS = VaultAPIError("GET_RESOURCEACCOUNTID failed: no such account", http_status=200)
+NO_RESOURCE = {"get_resource_account_ids": NO_IDS, "get_resource_id": NO_IDS, "get_resources": []}
+NO_ACCOUNT = {"get_resource_account_ids": NO_IDS, "get_resource_id": {"RESOURCEID": "7"},
+              "get_account_list": {"ACCOUNT LIST": [{"ACCOUNT ID": "4", "ACCOUNT NAME": "admin"}]}}
+
+
+@pytest.mark.parametrize("missing", [NO_RESOURCE, NO_ACCOUNT])
+@pytest.mark.parametrize("state", ["rejected", "checked_in"])
+@pytest.mark.parametrize("check_mode", [False, True])
+def test_rejecting_or_checking_in_on_a_missing_account_is_ok(missing, state, check_mode):
+    client = vault(**missing)
+    tracker, result = workflow.ensure_state(client, desired(state, requester="bob"), check_mode)
+    assert not tracker.changed and client.writes() == [] and tracker.warnings == []
+    assert result == {"state": "none", "request": {}}
+
+
+@pytest.mark.parametrize("missing", [NO_RESOURCE, NO_ACCOUNT])
+@pytest.mark.parametrize("state, requester", [("requested", None), ("approved", "bob"), ("checked_out", None)])
+def test_check_mode_takes_a_missing_account_as_created_earlier_and_warns(missing, state, requester):
+    client = vault(**missing)
+    tracker, result = workflow.ensure_state(client, desired(state, requester=requester), True)
+    assert tracker.changed and client.writes() == [] and result == {"state": state, "request": {}}
+    assert tracker.warnings == ["account web/root does not exist yet: check mode takes it as created by an earlier "
+                                "task, a real run fails unless it exists by then"]
+
+
+@pytest.mark.parametrize("missing, message", [(NO_RESOURCE, "resource web does not exist"),
+                                              (NO_ACCOUNT, "resource web has no account root")])
+def test_a_real_run_still_fails_on_a_missing_account(missing, message):
+    with pytest.raises(VaultNotFoundError, match=message):
+        workflow.ensure_state(vault(**missing), desired("requested"), False)
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"resource": " web"}, "resource ' web' has leading or trailing spaces"),
+    ({"account": "root "}, "account 'root ' has leading or trailing spaces"),
+    ({"account": ""}, "account must not be empty"),
+    ({"state": "approved", "requester": "bob "}, "requester 'bob ' has leading or trailing spaces"),
+])
+def test_names_the_vault_would_trim_fail_before_any_request(options, message):
+    client = vault()
+    with pytest.raises(VaultInputError, match=message):
+        workflow.ensure_state(client, desired(**dict({"state": "requested"}, **options)), False)
+    assert client.calls == []
+
+
+# Issue 8: the info module's rule - a requester the vault gives no id for has no requests.
+
+def test_an_unknown_requester_lists_no_requests_with_a_warning():
+    unknown = VaultAPIError("get_USERID failed: User carol does not exist", http_status=200,
+                            vault_message="User carol does not exist")
+    client = vault(get_user_id=unknown)
+    found, warnings = workflow.read_requests(client, "carol")
+    assert found == {"requester": {}, "requests": []} and keys(client) == ["get_user_id"]
+    assert warnings == ["the vault gave no user id for requester carol, so no requests are listed: "
+                        "User carol does not exist"]
+
+
+@pytest.mark.parametrize("failure", [VaultAPIError("get_USERID failed (HTTP 500): boom", http_status=500),
+                                     VaultConnectionError("get_USERID: no answer")])
+def test_other_failures_of_the_requester_lookup_fail(failure):
+    with pytest.raises(type(failure)):
+        workflow.read_requests(vault(get_user_id=failure), "carol")
+
+
+@pytest.mark.parametrize("options, message", [({"requester": " bob"}, "requester ' bob'"),
+                                              ({"resource": "web "}, "resource 'web '"),
+                                              ({"account": ""}, "account must not be empty")])
+def test_read_requests_refuses_names_the_vault_would_trim(options, message):
+    client = vault()
+    with pytest.raises(VaultInputError, match=message):
+        workflow.read_requests(client, **options)
+    assert client.calls == []
+
+
+def test_listing_the_requests_of_a_resource_that_does_not_exist_is_empty():
+    found, warnings = workflow.read_requests(vault("APPROVED"), resource="nowhere")
+    assert found["requests"] == [] and warnings == []

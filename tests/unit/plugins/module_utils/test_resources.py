@@ -10,7 +10,6 @@ from ansible_collections.credvault.vault.plugins.module_utils import _info, _res
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultInputError,
-    VaultNotFoundError,
     VaultResponseError,
     VaultUnsupportedError,
 )
@@ -244,24 +243,24 @@ def test_one_account_is_two_reads_and_carries_its_ids():
     assert keys(client) == ["get_resource_account_ids", "get_account_details"]
 
 
-def test_an_unknown_account_is_not_an_error_but_an_unknown_resource_is():
+def test_an_unknown_account_or_resource_is_not_an_error():
     client = UploadingClient({"get_resource_account_ids": VaultAPIError("x"), "get_resource_id": {"RESOURCEID": "9"},
                               "get_account_list": LICENSE})
-    assert _info.describe_account(client, "lic", "nobody") == {"exists": False, "account": {}}
+    assert _info.describe_account(client, "lic", "nobody") == {"exists": False, "resource_exists": True, "account": {}}
     client = UploadingClient({"get_resource_account_ids": VaultAPIError("x"), "get_resource_id": NOT_FOUND,
                               "get_resources": []})
-    with pytest.raises(VaultNotFoundError, match="resource lic does not exist"):
-        _info.describe_account(client, "lic", "license")
-    with pytest.raises(VaultNotFoundError, match="resource lic does not exist"):
-        _info.list_accounts(client, "lic")
+    assert _info.describe_account(client, "lic", "license") == {"exists": False, "resource_exists": False,
+                                                                "account": {}}
+    assert _info.list_accounts(client, "lic") == {"resource_exists": False, "accounts": []}
+    assert client.writes() == []
 
 
 def test_the_accounts_of_a_resource_are_its_account_list_or_one_detail_read_each():
     client = present()
-    assert _info.list_accounts(client, "lic") == LICENSE["ACCOUNT LIST"]
+    assert _info.list_accounts(client, "lic") == {"resource_exists": True, "accounts": LICENSE["ACCOUNT LIST"]}
     assert keys(client) == ["get_resource_id", "get_account_list"]
     client = present(get_account_details={"DESCRIPTION": "n", "CUSTOM FIELD": []})
-    accounts = _info.list_accounts(client, "lic", details=True)
+    accounts = _info.list_accounts(client, "lic", details=True)["accounts"]
     assert accounts == [{"DESCRIPTION": "n", "CUSTOM FIELD": [], "RESOURCE ID": "9", "ACCOUNT ID": "4",
                          "ACCOUNT NAME": "license"}]
     assert keys(client) == ["get_resource_id", "get_account_list", "get_account_details"]

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Twenty forks ensure the same resource group at the same time, several rounds of creating and deleting it;
+# no fork may fail. The simulator serves the request after the group list two seconds late (latency faults), so
+# that the forks act on a list read before another fork's write lands: each round is a real race, not a lucky
+# ordering. cleanup.yml removes the faults, the group and the resource whatever happened.
+set -eux
+
+run() {
+  ansible-playbook -i inventory -f 20 \
+    -e ansible_python_interpreter="$(command -v python)" \
+    -e @../../integration_config.yml "$@"
+}
+
+trap 'run cleanup.yml' EXIT
+run playbook.yml "$@"
