@@ -8,36 +8,27 @@ from __future__ import annotations
 
 from ._checks import clean_text
 from ._client import scrub
-from ._diff import DifferenceTracker
-from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError, VaultUnsupportedError
-from ._policy import describe, validate_password
-from ._resource import (
+from ._converge import CreatedMeanwhile, Field, VaultObject
+from ._custom_fields import (
     check_custom_fields,
     custom_field_input,
     custom_field_strings,
-    find_resource_id,
-    read_resource,
+    mask_secret_fields,
     track_custom_fields,
 )
+from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError, VaultUnsupportedError
+from ._policy import describe, validate_password
+from ._resource import ACCOUNT_FLAGS, find_resource_id, read_resource
 from ._totp import decode_secret, matches
 
-# option -> account input key. The vault does not report these back: the account
-# detail holds only DESCRIPTION, LAST ACCESSED TIME, LAST MODIFIED TIME,
-# PASSWORD STATUS, PASSWDID and CUSTOM FIELD.
-WRITE_ONLY = {
-    "password_policy": "ACCOUNTPASSWORDPOLICY",
-    "record_rdp_sessions": "RECORD_RDP_SESSIONS",
-    "record_cli_sessions": "RECORD_CLI_SESSIONS",
-    "disable_password_resets": "DISABLE_PASSWORD_RESETS",
-    "configure_password_reset": "CONFIGURE_PASSWORD_RESET",
-    "iis_web_config_reset": "IIS_WEB_CONFIG_RESET",
-    "iis_app_pool_restart": "IIS_APP_POOL_RESTART",
-    "iis_app_pool_reset": "IIS_APP_POOL_RESET",
-    "services_restart": "SERVICES_RESTART",
-    "services_reset": "SERVICES_RESET",
-    "scheduled_task_reset": "SCHEDULED_TASK_RESET",
-    "resource_group_ids": "ACCOUNT_RESOURCE_GROUP_IDS",
-}
+# The account detail holds only DESCRIPTION, LAST ACCESSED TIME, LAST MODIFIED TIME, PASSWORD STATUS, PASSWDID and
+# CUSTOM FIELD: the policy, the booleans (A 12230 / B 6000) and the group ids are write-only. The password is
+# compared through GET PASSWORD and TOTP through FETCH_CURRENT_TOTP, outside this table.
+FIELDS = (
+    Field("notes", read="DESCRIPTION", create="NOTES", edit="NOTES"),
+    Field("password_policy", create="ACCOUNTPASSWORDPOLICY", edit="ACCOUNTPASSWORDPOLICY"),
+    Field("resource_group_ids", create="ACCOUNT_RESOURCE_GROUP_IDS", edit="ACCOUNT_RESOURCE_GROUP_IDS"),
+) + tuple(Field(option, create=key, edit=key) for option, key in ACCOUNT_FLAGS.items())
 TOTP_DEFAULTS = {"totp_algorithm": "SHA1", "totp_digits": 6, "totp_validity": 30}
 # Seconds a TOTP code is valid (TOTP_VALIDITY): at least one second, at most one day.
 TOTP_VALIDITY_RANGE = (1, 86400)
@@ -93,6 +84,37 @@ def read_account(client, ref):
     account = dict(details) if isinstance(details, dict) else {}
     account.update({"RESOURCE ID": ref.resource_id, "ACCOUNT ID": ref.account_id, "ACCOUNT NAME": ref.name})
     return account
+
+
+def describe_account(client, resource, name):
+    """``exists``, ``resource_exists`` and ``account`` (``GET RESOURCE ACCOUNT DETAILS`` with its ids and name).
+
+    A missing resource or account is ``exists`` False; never the password.
+    """
+    clean_text(resource, "resource")
+    clean_text(name, "name")
+    try:
+        ref = find_account(client, resource, name)
+    except VaultNotFoundError:
+        return {"exists": False, "resource_exists": False, "account": {}}
+    if ref.account_id is None:
+        return {"exists": False, "resource_exists": True, "account": {}}
+    return {"exists": True, "resource_exists": True, "account": mask_secret_fields(read_account(client, ref))}
+
+
+def list_accounts(client, resource, details=False):
+    """``resource_exists`` and ``accounts``: the ``ACCOUNT LIST`` items of ``resource``, or with ``details`` each
+    account's detail (one more request per account). A missing resource has no accounts.
+    """
+    resource_id = find_resource_id(client, clean_text(resource, "resource"))
+    if resource_id is None:
+        return {"resource_exists": False, "accounts": []}
+    items = [item for item in read_resource(client, resource_id).get("ACCOUNT LIST") or []
+             if isinstance(item, dict)]
+    if not details:
+        return {"resource_exists": True, "accounts": items}
+    refs = [AccountRef(resource, item.get("ACCOUNT NAME"), resource_id, str(item.get("ACCOUNT ID"))) for item in items]
+    return {"resource_exists": True, "accounts": [mask_secret_fields(read_account(client, ref)) for ref in refs]}
 
 
 def _authorization(reason, ticket_id):
@@ -158,98 +180,117 @@ def _totp_input(desired):
     return fields
 
 
-def _write_only_input(desired):
-    return {key: desired[option] for option, key in WRITE_ONLY.items() if desired.get(option) is not None}
+class Account(VaultObject):
+    """An account, found by resource and account name; its handle is an ``AccountRef``.
 
-
-def check_input(desired):
-    """Refuse, before any request, what the vault would trim or refuse; return ``desired`` with custom field
-    values as strings. Check mode therefore never reports a change the real run would fail on."""
-    for option in ("resource", "name", "password_policy"):
-        clean_text(desired.get(option), option)
-    if desired.get("password") == "":
-        raise VaultInputError("password must not be empty (the vault requires PASSWORD)")
-    fields = custom_field_strings(desired.get("custom_fields"), "custom_fields")
-    check_custom_fields(fields, "custom_fields")
-    validity = desired.get("totp_validity")
-    low, high = TOTP_VALIDITY_RANGE
-    if validity is not None and not low <= validity <= high:
-        raise VaultInputError("totp_validity must be between %d and %d seconds, not %d" % (low, high, validity))
-    if desired.get("totp_secret"):
-        try:
-            decode_secret(desired["totp_secret"])
-        except ValueError as exc:
-            raise VaultInputError(str(exc)) from None
-    return dict(desired, custom_fields=fields)
-
-
-def ensure_absent(client, resource, name, check_mode):
-    """Delete the account; an account whose resource is gone is already absent."""
-    clean_text(resource, "resource")
-    clean_text(name, "name")
-    tracker = DifferenceTracker()
-    try:
-        ref = find_account(client, resource, name)
-    except VaultNotFoundError:
-        tracker.record("state", "absent", "absent", False)
-        return tracker, None
-    tracker.record("state", "present" if ref.account_id else "absent", "absent", bool(ref.account_id))
-    if ref.account_id and not check_mode:
-        client.call("delete_account", path={"resource_id": ref.resource_id, "account_id": ref.account_id})
-    return tracker, None
-
-
-def ensure_present(client, desired, check_mode):
-    """Create the account, or change only what differs. Returns the tracker and the account afterwards.
-
-    In check mode a missing resource is one an earlier task would create: the
-    account would be created in it. An account another run adds between our read
-    and our ADD ACCOUNTS (parallel forks) is converged like one that existed.
+    ``find`` raises ``VaultNotFoundError`` when the resource is missing: with
+    ``state: absent`` the account is then absent too, and in check mode it would be
+    created in a resource an earlier task would create.
     """
-    desired = check_input(desired)
-    try:
-        ref = find_account(client, desired["resource"], desired["name"])
-    except VaultNotFoundError:
-        if not check_mode:
-            raise
-        return _create_in_missing_resource(desired)
-    if ref.account_id is None:
+
+    KIND = "account"
+    FIELDS = FIELDS
+
+    @property
+    def label(self):
+        return "account %s/%s" % (self.desired["resource"], self.desired["name"])
+
+    def check_names(self):
+        clean_text(self.desired.get("resource"), "resource")
+        clean_text(self.desired.get("name"), "name")
+
+    def check_input(self):
+        """Refuse what the vault would trim or refuse; check mode therefore never reports a change the real run
+        would fail on."""
+        desired = self.desired
+        clean_text(desired.get("password_policy"), "password_policy")
+        if desired.get("password") == "":
+            raise VaultInputError("password must not be empty (the vault requires PASSWORD)")
+        desired["custom_fields"] = custom_field_strings(desired.get("custom_fields"), "custom_fields")
+        check_custom_fields(desired["custom_fields"], "custom_fields")
+        validity = desired.get("totp_validity")
+        low, high = TOTP_VALIDITY_RANGE
+        if validity is not None and not low <= validity <= high:
+            raise VaultInputError("totp_validity must be between %d and %d seconds, not %d" % (low, high, validity))
+        if desired.get("totp_secret"):
+            try:
+                decode_secret(desired["totp_secret"])
+            except ValueError as exc:
+                raise VaultInputError(str(exc)) from None
+
+    def check_create_input(self):
+        if self.desired.get("password") is None:
+            raise VaultInputError("%s does not exist: password is required to create it" % self.label)
+
+    def find(self):
+        self.ref = find_account(self.client, self.desired["resource"], self.desired["name"])
+        return self.ref if self.ref.account_id is not None else None
+
+    def read(self, handle):
+        return read_account(self.client, handle)
+
+    def changes(self, tracker, handle, current):
+        desired = self.desired
+        edit = self.field_changes(tracker, current)
+        changed_fields = track_custom_fields(tracker, current, desired.get("custom_fields"))
+        if changed_fields:
+            edit["ACCOUNTCUSTOMFIELD"] = custom_field_input(changed_fields)
+        write_only = self.write_only_input()
+        if desired.get("force_settings"):
+            tracker.record("settings", None, sorted(write_only), bool(write_only))
+            edit.update(write_only)
+        elif write_only:
+            options = sorted(field.option for field in FIELDS
+                             if field.write_only and desired.get(field.option) is not None)
+            one = len(options) == 1
+            tracker.warn("%s exists: %s %s not compared or applied (the vault does not report %s back); set "
+                         "force_settings: true to apply %s" % (self.label, ", ".join(options), "was" if one else "were",
+                                                               "it" if one else "them", "it" if one else "them"))
+        if _totp_differs(self.client, handle, desired, tracker):
+            edit.update(_totp_input(desired))
+        if edit:
+            edit["ACCOUNTNAME"] = handle.name  # "On edit, ACCOUNTNAME is sent together with" TOTP_SECRET
+        new_password = _password_to_set(self.client, handle, desired, tracker)
+        if not edit and new_password is None:
+            return None
+        return {"edit": edit, "password": new_password}
+
+    def write(self, handle, changes):
+        _write(self.client, handle, self.desired, changes["edit"], changes["password"])
+
+    def delete(self, handle):
+        self.client.call("delete_account", path={"resource_id": handle.resource_id, "account_id": handle.account_id})
+
+    def create(self, tracker):
+        self.check_create_input()
+        desired, ref = self.desired, self.ref
+        tracker.record("password", None, None, True, secret=True)
+        account, dummy_edit = self.creation_input(tracker)
+        account.update({"ACCOUNTNAME": desired["name"], "PASSWORD": desired["password"]})
+        if desired.get("custom_fields"):
+            tracker.compare("custom_fields", None, desired["custom_fields"])
+            account["ACCOUNTCUSTOMFIELD"] = custom_field_input(desired["custom_fields"])
+        if desired.get("totp_secret"):
+            tracker.record("totp", None, None, True, secret=True)
+            account.update(_totp_input(desired))
+        if self.check_mode:
+            return None
         try:
-            return _create(client, ref, desired, check_mode)
-        except _AddedMeanwhile as meanwhile:
-            ref = meanwhile.ref
-    return _converge(client, ref, desired, check_mode)
+            response = self.client.call("add_accounts", path={"resource_id": ref.resource_id},
+                                        details={"ACCOUNTLIST": [account]})
+        except VaultAPIError as exc:
+            raise _refusal_or_added_meanwhile(self.client, ref, exc, desired["password"]) from None
+        created = find_account(self.client, ref.resource, ref.name)
+        if created.account_id is None:
+            status = scrub(_item_status(response.details, ref.name) or "no status given", [desired["password"]])
+            raise VaultAPIError("ADD ACCOUNTS did not add %s: %s" % (ref.label, status), operation="ADD ACCOUNTS",
+                                vault_message=status)
+        return read_account(self.client, created)
 
 
-def _converge(client, ref, desired, check_mode):
-    current = read_account(client, ref)
-    tracker = DifferenceTracker()
-    tracker.record("state", "present", "present", False)
-    edit = {}
-    if tracker.compare("notes", current.get("DESCRIPTION"), desired.get("notes")):
-        edit["NOTES"] = desired["notes"]
-    changed_fields = track_custom_fields(tracker, current, desired.get("custom_fields"))
-    if changed_fields:
-        edit["ACCOUNTCUSTOMFIELD"] = custom_field_input(changed_fields)
-    write_only = _write_only_input(desired)
-    if desired.get("force_settings"):
-        tracker.record("settings", None, sorted(write_only), bool(write_only))
-        edit.update(write_only)
-    elif write_only:
-        options = sorted(option for option in WRITE_ONLY if desired.get(option) is not None)
-        one = len(options) == 1
-        tracker.warn("account %s exists: %s %s not compared or applied (the vault does not report %s back); set "
-                     "force_settings: true to apply %s" % (ref.label, ", ".join(options), "was" if one else "were",
-                                                           "it" if one else "them", "it" if one else "them"))
-    if _totp_differs(client, ref, desired, tracker):
-        edit.update(_totp_input(desired))
-    if edit:
-        edit["ACCOUNTNAME"] = ref.name  # "On edit, ACCOUNTNAME is sent together with" TOTP_SECRET
-    new_password = _password_to_set(client, ref, desired, tracker)
-    if not check_mode and (edit or new_password is not None):
-        _write(client, ref, desired, edit, new_password)
-        current = read_account(client, ref)
-    return tracker, current
+def ensure(client, desired, check_mode):
+    """Converge the account ``desired`` describes to ``desired["state"]``; returns the tracker and the account."""
+    return Account(client, dict(desired), check_mode).ensure(desired.get("state") or "present")
 
 
 def _write(client, ref, desired, edit, new_password):
@@ -301,18 +342,6 @@ def _require_valid_for_policy(client, ref, password, policy):
                               % (ref.label, describe(policy), scrub(verdict.message, [password])))
 
 
-def _create_in_missing_resource(desired):
-    """Check mode only: what creating the account in a resource an earlier task would create reports."""
-    label = "%s/%s" % (desired["resource"], desired["name"])
-    if desired.get("password") is None:
-        raise VaultInputError("account %s does not exist: password is required to create it" % label)
-    tracker = DifferenceTracker()
-    tracker.record("state", "absent", "present", True)
-    tracker.warn("resource %s does not exist: in check mode that means an earlier task would create it, so "
-                 "account %s would be created in it" % (desired["resource"], label))
-    return tracker, None
-
-
 def _totp_differs(client, ref, desired, tracker):
     """Compare TOTP through the current code: the vault never returns the secret.
 
@@ -348,48 +377,8 @@ def _password_to_set(client, ref, desired, tracker):
     return password if differs else None
 
 
-class _AddedMeanwhile(Exception):
-    """ADD ACCOUNTS was refused because another run added the account meanwhile."""
-
-    def __init__(self, ref):
-        super().__init__(ref.label)
-        self.ref = ref
-
-
-def _create(client, ref, desired, check_mode):
-    if desired.get("password") is None:
-        raise VaultInputError("account %s does not exist: password is required to create it" % ref.label)
-    tracker = DifferenceTracker()
-    tracker.record("state", "absent", "present", True)
-    tracker.record("password", None, None, True, secret=True)
-    account = {"ACCOUNTNAME": desired["name"], "PASSWORD": desired["password"]}
-    if desired.get("notes") is not None:
-        tracker.compare("notes", None, desired["notes"])
-        account["NOTES"] = desired["notes"]
-    if desired.get("custom_fields"):
-        tracker.compare("custom_fields", None, desired["custom_fields"])
-        account["ACCOUNTCUSTOMFIELD"] = custom_field_input(desired["custom_fields"])
-    account.update(_write_only_input(desired))
-    if desired.get("totp_secret"):
-        tracker.record("totp", None, None, True, secret=True)
-        account.update(_totp_input(desired))
-    if check_mode:
-        return tracker, None
-    try:
-        response = client.call("add_accounts", path={"resource_id": ref.resource_id},
-                               details={"ACCOUNTLIST": [account]})
-    except VaultAPIError as exc:
-        raise _refusal_or_added_meanwhile(client, ref, exc, desired["password"]) from None
-    created = find_account(client, ref.resource, ref.name)
-    if created.account_id is None:
-        status = scrub(_item_status(response.details, ref.name) or "no status given", [desired["password"]])
-        raise VaultAPIError("ADD ACCOUNTS did not add %s: %s" % (ref.label, status), operation="ADD ACCOUNTS",
-                            vault_message=status)
-    return tracker, read_account(client, created)
-
-
 def _refusal_or_added_meanwhile(client, ref, refusal, password):
-    """The error to raise after a refused ADD ACCOUNTS: ``_AddedMeanwhile`` when the account exists now, else
+    """The error to raise after a refused ADD ACCOUNTS: ``CreatedMeanwhile`` when the account exists now, else
     a ``VaultAPIError`` with the item's reason.
 
     ADD ACCOUNTS answers "a list of one object keyed by each ACCOUNTNAME, each
@@ -398,7 +387,7 @@ def _refusal_or_added_meanwhile(client, ref, refusal, password):
     """
     found = find_account(client, ref.resource, ref.name)
     if found.account_id is not None:
-        return _AddedMeanwhile(found)
+        return CreatedMeanwhile(found)
     status = _item_status(refusal.details, ref.name)
     reason = scrub(status or refusal.vault_message or "no reason given", [password])
     return VaultAPIError("ADD ACCOUNTS refused account %s: %s" % (ref.label, reason), operation=refusal.operation,

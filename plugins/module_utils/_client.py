@@ -49,6 +49,8 @@ USER_AGENT = "credvault.vault/0.1.0"
 REST_ROOT = "/restapi/json/v1"
 PKI_ROOT = "/api/pki/restapi"
 DEFAULT_TIMEOUT = 30
+# The HTTP status of a path the vault does not serve: how a vault without an endpoint answers.
+UNSERVED = 404
 DEFAULT_RETRIES = 3
 RETRY_STATUSES = (429, 502, 503, 504)
 BACKOFF_BASE = 0.5
@@ -292,6 +294,29 @@ class VaultClient:
         if not endpoint.is_read:
             self.wrote = True
         return result
+
+    def check_supported(self, key, details=None):
+        """Refuse, before anything is sent, the catalogue row ``key`` or any gated field of ``details`` that the
+        configured edition and build lack (``VaultUnsupportedError``); without edition and build, refuse nothing.
+
+        Domain code calls it to refuse a task before its first write when a later call would be refused."""
+        self._check_gates(CATALOGUE[key], to_plain(details) if details is not None else None)
+
+    def read_optional(self, key, **kwargs):
+        """``(response, None)`` for a read the vault may lack, or ``(None, why)`` when it lacks it.
+
+        The configured edition and build refuse it before anything is sent; an
+        unconfigured vault without the endpoint answers HTTP 404 (the spec shows
+        no other sign of it). Every other failure is raised.
+        """
+        try:
+            return self.call(key, **kwargs), None
+        except VaultUnsupportedError as exc:
+            return None, str(exc)
+        except (VaultAPIError, VaultResponseError) as exc:
+            if exc.http_status != UNSERVED:
+                raise
+            return None, "the vault does not serve it: %s" % exc
 
     def _check_gates(self, endpoint, details):
         """Refuse before sending what the configured vault lacks; without edition and build, refuse nothing."""

@@ -39,6 +39,12 @@ class VaultModule:
         """True when the client wrote to the vault, or may have (see ``VaultClient.wrote``)."""
         return self._client is not None and self._client.wrote
 
+    def outcome(self, tracker, **values):
+        """The result of a converging task: ``changed`` and ``diff`` from ``tracker``, whose warnings are warned."""
+        for warning in tracker.warnings:
+            self.module.warn(warning)
+        return dict(values, changed=tracker.changed, diff=tracker.diff())
+
     def run(self, work):
         """Call ``work()`` and exit with its result dict; a ``VaultError`` becomes the task's failure,
         reported ``changed`` when the vault was written to (or may have been) before it."""

@@ -60,6 +60,16 @@ class VaultResponse:
     def has_outcome(self):
         return self.status is not None or self.status_code is not None
 
+    def details_dict(self, key=None):
+        """``Details`` (or its ``key``) when it is an object, else ``{}``: the body is not trusted."""
+        details = self.details if key is None else self.details_dict().get(key)
+        return details if isinstance(details, dict) else {}
+
+    def details_list(self, key=None):
+        """The object items of ``Details`` (or of its ``key``) when it is a list, else ``[]``."""
+        items = self.details if key is None else self.details_dict().get(key)
+        return [item for item in items if isinstance(item, dict)] if isinstance(items, list) else []
+
     def get(self, key, default=None):
         """A key outside ``result``/``Details`` (``deployStatus``, ``AgentInstallKey``...), wrapped or top level."""
         wrapper = self.body.get("operation")

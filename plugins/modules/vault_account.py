@@ -199,8 +199,10 @@ account:
     CUSTOM FIELD: []
 """
 
+from ansible_collections.credvault.vault.plugins.module_utils import _account
+from ansible_collections.credvault.vault.plugins.module_utils._custom_fields import mask_secret_fields
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
-from ansible_collections.credvault.vault.plugins.module_utils import _account, _resource
+from ansible_collections.credvault.vault.plugins.module_utils._resource import ACCOUNT_FLAGS
 
 
 def argument_spec():
@@ -222,26 +224,18 @@ def argument_spec():
         "resource_group_ids": {"type": "list", "elements": "str"},
         "force_settings": {"type": "bool", "default": False},
     }
-    for flag in _account.WRITE_ONLY:
+    for flag in ACCOUNT_FLAGS:
         # Flags about password resets, not secrets: say so, or Ansible's name heuristic warns.
-        spec.setdefault(flag, {"type": "bool", "no_log": False})
+        spec[flag] = {"type": "bool", "no_log": False}
     return spec
 
 
 def main():
     vault = VaultModule(argument_spec())
-    params = vault.params
 
     def work():
-        if params["state"] == "absent":
-            tracker, account = _account.ensure_absent(vault.client, params["resource"], params["name"],
-                                                      vault.check_mode)
-        else:
-            tracker, account = _account.ensure_present(vault.client, params, vault.check_mode)
-        for warning in tracker.warnings:
-            vault.module.warn(warning)
-        return {"changed": tracker.changed, "diff": tracker.diff(),
-                "account": _resource.mask_secret_fields(account or {})}
+        tracker, account = _account.ensure(vault.client, vault.params, vault.check_mode)
+        return vault.outcome(tracker, account=mask_secret_fields(account or {}))
 
     vault.run(work)
 

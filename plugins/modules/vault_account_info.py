@@ -133,7 +133,7 @@ accounts:
 """
 
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
-from ansible_collections.credvault.vault.plugins.module_utils import _info
+from ansible_collections.credvault.vault.plugins.module_utils import _account
 
 
 def argument_spec():
@@ -150,9 +150,9 @@ def main():
 
     def work():
         if params["name"] is None:
-            return dict(_info.list_accounts(vault.client, params["resource"], params["include_details"]),
+            return dict(_account.list_accounts(vault.client, params["resource"], params["include_details"]),
                         changed=False)
-        return dict(_info.describe_account(vault.client, params["resource"], params["name"]), changed=False)
+        return dict(_account.describe_account(vault.client, params["resource"], params["name"]), changed=False)
 
     vault.run(work)
 

@@ -233,8 +233,9 @@ resource:
         PASSWORD STATUS: "*****"
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils import _resource
+from ansible_collections.credvault.vault.plugins.module_utils._custom_fields import mask_secret_fields
+from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
 def argument_spec():
@@ -268,21 +269,10 @@ def argument_spec():
 
 def main():
     vault = VaultModule(argument_spec())
-    params = vault.params
 
     def work():
-        if params["state"] == "absent":
-            tracker, resource = _resource.ensure_absent(vault.client, params["name"], vault.check_mode)
-        else:
-            tracker, resource = _resource.ensure_present(vault.client, params, vault.check_mode)
-            owner = (resource or {}).get("RESOURCE OWNER")
-            if params["owner"] and owner and owner != params["owner"]:
-                tracker.warn("resource %s is owned by %s; the API cannot change the owner to %s"
-                             % (params["name"], owner, params["owner"]))
-        for warning in tracker.warnings:
-            vault.module.warn(warning)
-        return {"changed": tracker.changed, "diff": tracker.diff(),
-                "resource": _resource.mask_secret_fields(resource or {})}
+        tracker, resource = _resource.ensure(vault.client, vault.params, vault.check_mode)
+        return vault.outcome(tracker, resource=mask_secret_fields(resource or {}))
 
     vault.run(work)
 

@@ -164,7 +164,7 @@ unavailable:
 """
 
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
-from ansible_collections.credvault.vault.plugins.module_utils import _info
+from ansible_collections.credvault.vault.plugins.module_utils import _resource
 
 
 def argument_spec():
@@ -183,8 +183,8 @@ def main():
 
     def work():
         if params["name"] is None:
-            return {"changed": False, "resources": _info.list_resources(vault.client)}
-        info = _info.describe_resource(vault.client, params["name"], params["include_associated_groups"] is not False,
+            return {"changed": False, "resources": _resource.list_resources(vault.client)}
+        info = _resource.describe_resource(vault.client, params["name"], params["include_associated_groups"] is not False,
                                        params["include_remote_apps"] is not False)
         return dict(info, changed=False)
 

@@ -93,7 +93,7 @@ organization_name:
 """
 
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
-from ansible_collections.credvault.vault.plugins.module_utils import _info
+from ansible_collections.credvault.vault.plugins.module_utils import _resource_type
 
 
 def argument_spec():
@@ -104,7 +104,7 @@ def main():
     vault = VaultModule(argument_spec())
 
     def work():
-        return dict(_info.list_resource_types(vault.client, vault.params["containing"]), changed=False)
+        return dict(_resource_type.list_resource_types(vault.client, vault.params["containing"]), changed=False)
 
     vault.run(work)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
+from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
 
 
@@ -46,11 +47,22 @@ def ok(details=None, name="OP", **extra):
 
 
 class ScriptedClient:
-    """Answers catalogue keys from a table; records (key, path, details, query)."""
+    """Answers catalogue keys from a table; records (key, path, details, query).
 
-    def __init__(self, answers):
+    Like a ``VaultClient`` it may claim an ``edition`` and ``build``, and it has the
+    client's own ``check_supported`` and ``read_optional``.
+    """
+
+    check_supported = VaultClient.check_supported
+    read_optional = VaultClient.read_optional
+    _check_gates = VaultClient._check_gates
+    _open = VaultClient._open
+
+    def __init__(self, answers, edition=None, build=None):
         self.answers = answers
         self.calls = []
+        self.edition = edition
+        self.build = build
 
     def call(self, key, path=None, details=None, query=None, files=None):
         self.calls.append((key, path, details, query))

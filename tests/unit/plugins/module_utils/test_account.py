@@ -61,32 +61,32 @@ def test_input_the_vault_would_refuse_fails_before_any_request_in_check_mode_too
     for check_mode in (True, False):
         client = present()
         with pytest.raises(VaultInputError, match=message.replace("(", r"\(")):
-            _account.ensure_present(client, dict(desired(password="Pw-1!"), **{option: value}), check_mode)
+            _account.ensure(client, dict(desired(password="Pw-1!"), **{option: value}), check_mode)
         assert client.calls == []
 
 
 def test_absent_account_of_a_missing_resource_is_ok():
     client = missing_resource()
-    tracker, dummy = _account.ensure_absent(client, "web", "root", False)
+    tracker, dummy = _account.ensure(client, {"resource": "web", "name": "root", "state": "absent"}, False)
     assert not tracker.changed and client.writes() == []
     assert tracker.diff() == {"before": {"state": "absent"}, "after": {"state": "absent"}}
 
 
 def test_in_check_mode_an_account_of_a_missing_resource_would_be_created():
     client = missing_resource()
-    tracker, after = _account.ensure_present(client, desired(password="Pw-1!"), True)
+    tracker, after = _account.ensure(client, desired(password="Pw-1!"), True)
     assert tracker.changed and after is None and client.writes() == []
     assert "resource web does not exist" in tracker.warnings[0] and "would be created" in tracker.warnings[0]
 
 
 def test_in_check_mode_a_missing_resource_still_needs_the_password_to_create():
     with pytest.raises(VaultInputError, match="password is required"):
-        _account.ensure_present(missing_resource(), desired(), True)
+        _account.ensure(missing_resource(), desired(), True)
 
 
 def test_outside_check_mode_a_missing_resource_fails():
     with pytest.raises(VaultNotFoundError, match="resource web does not exist"):
-        _account.ensure_present(missing_resource(), desired(password="Pw-1!"), False)
+        _account.ensure(missing_resource(), desired(password="Pw-1!"), False)
 
 
 def absent_account(add_accounts, added_meanwhile=False):
@@ -110,21 +110,21 @@ def test_a_refused_add_reports_the_vault_reason_for_the_item_and_never_the_passw
                             http_status=200, details=[{"root": {"STATUS": "Pw-1! does not conform to policy Strong"}}])
     client = absent_account(refusal)
     with pytest.raises(VaultAPIError) as raised:
-        _account.ensure_present(client, desired(password="Pw-1!"), False)
+        _account.ensure(client, desired(password="Pw-1!"), False)
     assert str(raised.value) == "ADD ACCOUNTS refused account web/root: ******** does not conform to policy Strong"
 
 
 def test_a_refused_add_without_item_status_reports_the_call_message():
     refusal = VaultAPIError("ADD ACCOUNTS failed: denied", http_status=200, vault_message="denied")
     with pytest.raises(VaultAPIError, match="refused account web/root: denied"):
-        _account.ensure_present(absent_account(refusal), desired(password="Pw-1!"), False)
+        _account.ensure(absent_account(refusal), desired(password="Pw-1!"), False)
 
 
 def test_an_account_added_meanwhile_by_another_run_is_converged_not_failed():
     refusal = VaultAPIError("ADD ACCOUNTS failed: No account was added", http_status=200,
                             details=[{"root": {"STATUS": "Account root already exists in resource web"}}])
     client = absent_account(refusal, added_meanwhile=True)
-    tracker, after = _account.ensure_present(client, desired(password="Pw-1!"), False)
+    tracker, after = _account.ensure(client, desired(password="Pw-1!"), False)
     assert not tracker.changed and after["ACCOUNT ID"] == "3"
     assert client.writes() == ["add_accounts"]
 
@@ -140,7 +140,7 @@ def test_an_account_added_meanwhile_by_another_run_is_converged_not_failed():
 def test_totp_on_a_vault_without_totp_fails_clearly_before_any_write(failure, secret):
     client = present(get_totp=failure)
     with pytest.raises(VaultUnsupportedError, match="this vault has no TOTP .*edition A from build 12430"):
-        _account.ensure_present(client, desired(totp_secret=secret, notes="changed"), False)
+        _account.ensure(client, desired(totp_secret=secret, notes="changed"), False)
     assert client.writes() == []
 
 
@@ -149,13 +149,13 @@ def test_totp_on_a_vault_without_totp_fails_clearly_before_any_write(failure, se
 def test_a_totp_read_failure_that_is_not_a_refusal_is_not_taken_for_no_totp(failure):
     client = present(get_totp=failure)
     with pytest.raises(VaultAPIError):
-        _account.ensure_present(client, desired(totp_secret=SECRET), False)
+        _account.ensure(client, desired(totp_secret=SECRET), False)
     assert client.writes() == []
 
 
 def test_an_account_without_totp_gets_one():
     client = present(get_totp=VaultAPIError("FETCH_CURRENT_TOTP failed: TOTP is not configured", http_status=200))
-    tracker, dummy = _account.ensure_present(client, desired(totp_secret=SECRET), False)
+    tracker, dummy = _account.ensure(client, desired(totp_secret=SECRET), False)
     assert tracker.changed and client.writes() == ["edit_account"]
 
 
@@ -163,7 +163,7 @@ def test_the_password_is_changed_before_the_edit_so_a_refusal_writes_nothing():
     refusal = VaultAPIError("CHANGE PASSWORD failed: reused", operation="CHANGE PASSWORD", http_status=200)
     client = present(change_password=refusal)
     with pytest.raises(VaultAPIError, match="reused"):
-        _account.ensure_present(client, desired(password="New-pw-2!", notes="new notes"), False)
+        _account.ensure(client, desired(password="New-pw-2!", notes="new notes"), False)
     assert client.writes() == ["change_password"]
 
 
@@ -171,7 +171,7 @@ def test_an_edit_refused_after_the_password_change_says_the_password_was_changed
     refusal = VaultAPIError("EDIT ACCOUNT failed: no", operation="EDIT ACCOUNT", http_status=200)
     client = present(edit_account=refusal)
     with pytest.raises(VaultAPIError, match="account web/root: its password was changed, but then: EDIT ACCOUNT"):
-        _account.ensure_present(client, desired(password="New-pw-2!", notes="new notes"), False)
+        _account.ensure(client, desired(password="New-pw-2!", notes="new notes"), False)
     assert client.writes() == ["change_password", "edit_account"]
 
 
@@ -180,14 +180,14 @@ def test_a_new_policy_is_checked_against_the_new_password_before_any_write():
     client = present(validate_password=refusal,
                      get_password_policies={"POLICIES": [{"POLICYNAME": "Strong", "POLICYID": "1"}]})
     with pytest.raises(VaultInputError, match="does not satisfy password policy Strong, so nothing was changed"):
-        _account.ensure_present(client, desired(password="short", password_policy="Strong", force_settings=True),
+        _account.ensure(client, desired(password="short", password_policy="Strong", force_settings=True),
                                 False)
     assert client.writes() == []
 
 
 def test_a_valid_password_for_a_new_policy_is_written_after_the_policy():
     client = present(validate_password=None)
-    tracker, dummy = _account.ensure_present(
+    tracker, dummy = _account.ensure(
         client, desired(password="New-pw-2!", password_policy="Strong", force_settings=True), False)
     assert tracker.changed and client.writes() == ["edit_account", "change_password"]
     assert keys(client).index("validate_password") < keys(client).index("edit_account")
@@ -195,7 +195,7 @@ def test_a_valid_password_for_a_new_policy_is_written_after_the_policy():
 
 def test_settings_not_read_back_are_named_in_a_warning_without_force_settings():
     client = present()
-    tracker, dummy = _account.ensure_present(client, desired(password_policy="Strong", record_rdp_sessions=True),
+    tracker, dummy = _account.ensure(client, desired(password_policy="Strong", record_rdp_sessions=True),
                                              False)
     assert not tracker.changed and client.writes() == []
     assert tracker.warnings == ["account web/root exists: password_policy, record_rdp_sessions were not compared "

@@ -8,7 +8,7 @@ import pytest
 
 from ansible_collections.credvault.vault.plugins.module_utils._checks import clean_text
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
-from ansible_collections.credvault.vault.plugins.module_utils._resource import custom_field_strings
+from ansible_collections.credvault.vault.plugins.module_utils._custom_fields import custom_field_strings
 
 
 @pytest.mark.parametrize("value", ["web", "web 01", "a/b", "é-ü", "x"])

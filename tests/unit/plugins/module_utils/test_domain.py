@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from ansible_collections.credvault.vault.plugins.module_utils import _account, _resource
+from ansible_collections.credvault.vault.plugins.module_utils import _account, _custom_fields, _resource
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultInputError,
@@ -34,7 +34,7 @@ def present_resource(**extra):
 
 def test_converged_resource_sends_only_reads():
     client = present_resource()
-    tracker, after = _resource.ensure_present(client, {"name": "web", "type": "Linux", "location": "Paris",
+    tracker, after = _resource.ensure(client, {"name": "web", "type": "Linux", "location": "Paris",
                                                        "custom_fields": {"Env": "prod"}}, False)
     assert not tracker.changed and client.writes() == [] and after == RESOURCE
     assert [key for key, *dummy in client.calls] == ["get_resource_id", "get_account_list"]
@@ -43,7 +43,7 @@ def test_converged_resource_sends_only_reads():
 def test_resource_edit_sends_only_what_differs():
     client = present_resource()
     desired = {"name": "web", "location": "Lyon", "department": "Ops", "custom_fields": {"Env": "prod", "Tier": "1"}}
-    tracker, dummy = _resource.ensure_present(client, desired, False)
+    tracker, dummy = _resource.ensure(client, desired, False)
     edits = [details for key, dummy, details, dummy_query in client.calls if key == "edit_resource"]
     assert edits == [{"LOCATION": "Lyon", "RESOURCECUSTOMFIELD": [{"CUSTOMLABEL": "Tier", "CUSTOMVALUE": "1"}]}]
     assert tracker.diff()["after"]["location"] == "Lyon" and tracker.diff()["before"]["location"] == "Paris"
@@ -51,7 +51,7 @@ def test_resource_edit_sends_only_what_differs():
 
 def test_resource_check_mode_writes_nothing():
     client = present_resource()
-    tracker, dummy = _resource.ensure_present(client, {"name": "web", "location": "Lyon"}, True)
+    tracker, dummy = _resource.ensure(client, {"name": "web", "location": "Lyon"}, True)
     assert tracker.changed and client.writes() == []
 
 
@@ -68,7 +68,7 @@ def test_absent_resource_is_confirmed_by_the_list_then_created_with_an_edit_for_
                              "create_resource": create, "edit_resource": None, "get_account_list": RESOURCE})
     desired = {"name": "web", "type": "Linux", "description": "front", "owner": "admin",
                "first_account": {"name": "root", "password": "pw", "notes": "n"}}
-    tracker, dummy = _resource.ensure_present(client, desired, False)
+    tracker, dummy = _resource.ensure(client, desired, False)
     assert tracker.changed
     assert created == [{"RESOURCENAME": "web", "ACCOUNTNAME": "root", "PASSWORD": "pw", "RESOURCETYPE": "Linux",
                         "OWNERNAME": "admin", "NOTES": "n"}]
@@ -78,7 +78,7 @@ def test_absent_resource_is_confirmed_by_the_list_then_created_with_an_edit_for_
 def test_creating_without_first_account_fails_before_any_write():
     client = ScriptedClient({"get_resource_id": NOT_FOUND, "get_resources": []})
     with pytest.raises(VaultInputError, match="first_account"):
-        _resource.ensure_present(client, {"name": "web", "type": "Linux"}, False)
+        _resource.ensure(client, {"name": "web", "type": "Linux"}, False)
     assert client.writes() == []
 
 
@@ -86,14 +86,14 @@ def test_creating_without_first_account_fails_before_any_write():
 def test_refused_type_changes_fail_before_any_write(current, desired):
     client = present_resource(get_account_list=dict(RESOURCE, **{"RESOURCE TYPE": current}))
     with pytest.raises(VaultInputError, match="cannot change"):
-        _resource.ensure_present(client, {"name": "web", "type": desired}, False)
+        _resource.ensure(client, {"name": "web", "type": desired}, False)
     assert client.writes() == []
 
 
 def test_too_many_custom_fields_fail_before_any_request():
     client = present_resource()
     with pytest.raises(VaultInputError, match="at most 20"):
-        _resource.ensure_present(client, {"name": "web", "custom_fields": {str(i): "v" for i in range(21)}}, False)
+        _resource.ensure(client, {"name": "web", "custom_fields": {str(i): "v" for i in range(21)}}, False)
     assert client.calls == []
 
 
@@ -108,7 +108,7 @@ def present_account(**extra):
 
 def test_converged_account_reads_the_password_and_writes_nothing():
     client = present_account()
-    tracker, after = _account.ensure_present(client, {"resource": "web", "name": "root", "password": "same",
+    tracker, after = _account.ensure(client, {"resource": "web", "name": "root", "password": "same",
                                                       "update_password": "always", "notes": "notes"}, False)
     assert not tracker.changed and client.writes() == []
     assert after["ACCOUNT ID"] == "3" and "PASSWORD" not in after
@@ -118,7 +118,7 @@ def test_password_change_sends_change_password_with_reason_and_ticket():
     client = present_account()
     desired = {"resource": "web", "name": "root", "password": "new", "update_password": "always", "reason": "r",
                "ticket_id": "T1"}
-    tracker, dummy = _account.ensure_present(client, desired, False)
+    tracker, dummy = _account.ensure(client, desired, False)
     assert tracker.changed and client.writes() == ["change_password"]
     change = [details for key, dummy, details, dummy_query in client.calls if key == "change_password"][0]
     assert change == {"NEWPASSWORD": "new", "RESETTYPE": "LOCAL", "REASON": "r", "TICKETID": "T1"}
@@ -127,7 +127,7 @@ def test_password_change_sends_change_password_with_reason_and_ticket():
 
 def test_on_create_does_not_read_the_password():
     client = present_account()
-    _account.ensure_present(client, {"resource": "web", "name": "root", "password": "new",
+    _account.ensure(client, {"resource": "web", "name": "root", "password": "new",
                                      "update_password": "on_create"}, False)
     assert "get_password" not in [key for key, *dummy in client.calls]
 
@@ -136,11 +136,11 @@ def test_same_totp_secret_is_not_rewritten():
     secret = "JBSWY3DPEHPK3PXP"
     code = code_at(decode_secret(secret), int(time.time() // 30), "SHA1", 6)
     client = present_account(get_totp={"TOTP": code})
-    tracker, dummy = _account.ensure_present(client, {"resource": "web", "name": "root", "totp_secret": secret}, False)
+    tracker, dummy = _account.ensure(client, {"resource": "web", "name": "root", "totp_secret": secret}, False)
     assert not tracker.changed and client.writes() == []
     client = present_account(get_totp={"TOTP": code})
     desired = {"resource": "web", "name": "root", "totp_secret": "GEZDGNBVGY3TQOJQ"}
-    tracker, dummy = _account.ensure_present(client, desired, False)
+    tracker, dummy = _account.ensure(client, desired, False)
     edit = [details for key, dummy, details, dummy_query in client.calls if key == "edit_account"][0]
     assert tracker.changed and edit == {"TOTP_SECRET": "GEZDGNBVGY3TQOJQ", "ACCOUNTNAME": "root"}
 
@@ -148,7 +148,7 @@ def test_same_totp_secret_is_not_rewritten():
 def test_empty_totp_secret_removes_only_an_existing_totp():
     client = present_account(get_totp=VaultAPIError("FETCH_CURRENT_TOTP failed: TOTP is not configured",
                                                     http_status=200))
-    tracker, dummy = _account.ensure_present(client, {"resource": "web", "name": "root", "totp_secret": ""}, False)
+    tracker, dummy = _account.ensure(client, {"resource": "web", "name": "root", "totp_secret": ""}, False)
     assert not tracker.changed and client.writes() == []
 
 
@@ -169,7 +169,7 @@ def test_add_accounts_per_item_failure_is_reported():
         "get_account_list": RESOURCE,
         "add_accounts": [{"admin": {"STATUS": "Password does not conform to the policy"}}]})
     with pytest.raises(VaultAPIError, match="does not conform"):
-        _account.ensure_present(client, {"resource": "web", "name": "admin", "password": "x"}, False)
+        _account.ensure(client, {"resource": "web", "name": "admin", "password": "x"}, False)
 
 
 SECRET_FIELD = {"CUSTOMFIELDLABEL": "Recovery PIN", "CUSTOMFIELDVALUE": "pin-4471", "CUSTOMFIELDTYPE": "Password",
@@ -179,13 +179,13 @@ SECRET_FIELD = {"CUSTOMFIELDLABEL": "Recovery PIN", "CUSTOMFIELDVALUE": "pin-447
 def test_password_typed_custom_fields_are_compared_but_never_shown():
     with_secret = dict(RESOURCE, **{"CUSTOM FIELD": RESOURCE["CUSTOM FIELD"] + [SECRET_FIELD]})
     client = present_resource(get_account_list=with_secret)
-    tracker, after = _resource.ensure_present(client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-4471"}},
+    tracker, after = _resource.ensure(client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-4471"}},
                                               False)
     assert not tracker.changed and client.writes() == []
     client = present_resource(get_account_list=with_secret)
-    tracker, after = _resource.ensure_present(client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-9999"}},
+    tracker, after = _resource.ensure(client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-9999"}},
                                               False)
     assert tracker.changed
-    shown = str(tracker.diff()) + str(_resource.mask_secret_fields(after))
+    shown = str(tracker.diff()) + str(_custom_fields.mask_secret_fields(after))
     assert "pin-4471" not in shown and "pin-9999" not in shown
-    assert _resource.mask_secret_fields(after)["CUSTOM FIELD"][0]["CUSTOMFIELDVALUE"] == "prod"
+    assert _custom_fields.mask_secret_fields(after)["CUSTOM FIELD"][0]["CUSTOMFIELDVALUE"] == "prod"

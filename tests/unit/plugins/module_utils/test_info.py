@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.credvault.vault.plugins.module_utils import _info, _password_request, _policy
+from ansible_collections.credvault.vault.plugins.module_utils import _account, _password_request, _policy, _resource, _resource_type
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultConnectionError,
@@ -27,19 +27,19 @@ REQUESTS = {"REQUESTER USERID": "1", "REQUESTED BY": "admin", "REQUESTED BY FULL
             "PASSWORDREQUESTLIST": []}
 # Each info module's read with names the vault does not know: (answers, call, expected result).
 MISSING = {
-    "vault_resource_info": (NO_RESOURCE, lambda client: _info.describe_resource(client, "nowhere"),
+    "vault_resource_info": (NO_RESOURCE, lambda client: _resource.describe_resource(client, "nowhere"),
                             {"exists": False, "resource": {}, "associated_groups": None, "remote_apps": None,
                              "unavailable": {}}),
-    "vault_account_info name": (NO_RESOURCE, lambda client: _info.describe_account(client, "nowhere", "root"),
+    "vault_account_info name": (NO_RESOURCE, lambda client: _account.describe_account(client, "nowhere", "root"),
                                 {"exists": False, "resource_exists": False, "account": {}}),
-    "vault_account_info list": (NO_RESOURCE, lambda client: _info.list_accounts(client, "nowhere", True),
+    "vault_account_info list": (NO_RESOURCE, lambda client: _account.list_accounts(client, "nowhere", True),
                                 {"resource_exists": False, "accounts": []}),
     "vault_password_policy_info": ({"get_password_policies": POLICIES},
                                    lambda client: _policy.describe_policies(client, "Nope"),
                                    {"organization": "Default Organization", "default_policy": "Strong",
                                     "policies": []}),
     "vault_resource_type_info": ({"get_resource_types": TYPES},
-                                 lambda client: _info.list_resource_types(client, ["Nope"]),
+                                 lambda client: _resource_type.list_resource_types(client, ["Nope"]),
                                  {"resource_types": [], "organization_name": "Default Organization"}),
     "vault_password_request_info": ({"get_user_id": VaultAPIError("get_USERID failed: no user nobody",
                                                                   http_status=200, vault_message="no user nobody"),
@@ -59,12 +59,12 @@ def test_a_name_the_vault_does_not_know_is_an_empty_answer(module):
 
 # Each info module's first read, failing: a refusal or a lost connection is never taken for "missing".
 FIRST_READ = {
-    "vault_resource_info": ("get_resource_id", lambda client: _info.describe_resource(client, "web")),
+    "vault_resource_info": ("get_resource_id", lambda client: _resource.describe_resource(client, "web")),
     "vault_account_info name": ("get_resource_account_ids",
-                                lambda client: _info.describe_account(client, "web", "root")),
-    "vault_account_info list": ("get_resource_id", lambda client: _info.list_accounts(client, "web")),
+                                lambda client: _account.describe_account(client, "web", "root")),
+    "vault_account_info list": ("get_resource_id", lambda client: _account.list_accounts(client, "web")),
     "vault_password_policy_info": ("get_password_policies", _policy.describe_policies),
-    "vault_resource_type_info": ("get_resource_types", _info.list_resource_types),
+    "vault_resource_type_info": ("get_resource_types", _resource_type.list_resource_types),
     "vault_password_request_info": ("get_password_requests", _password_request.read_requests),
 }
 FAILURES = [VaultConnectionError("no answer from the vault"),
@@ -83,10 +83,10 @@ def test_refusals_and_connection_errors_fail(module, failure):
 
 # Each info module's names, padded or empty: refused before any request.
 PADDED = {
-    "vault_resource_info": lambda client: _info.describe_resource(client, " web"),
-    "vault_account_info resource": lambda client: _info.describe_account(client, "web ", "root"),
-    "vault_account_info name": lambda client: _info.describe_account(client, "web", ""),
-    "vault_account_info list": lambda client: _info.list_accounts(client, " web"),
+    "vault_resource_info": lambda client: _resource.describe_resource(client, " web"),
+    "vault_account_info resource": lambda client: _account.describe_account(client, "web ", "root"),
+    "vault_account_info name": lambda client: _account.describe_account(client, "web", ""),
+    "vault_account_info list": lambda client: _account.list_accounts(client, " web"),
     "vault_password_request_info": lambda client: _password_request.read_requests(client, "bob "),
 }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.credvault.vault.plugins.module_utils import _info, _resource
+from ansible_collections.credvault.vault.plugins.module_utils import _account, _resource, _resource_type
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultInputError,
@@ -69,7 +69,7 @@ def test_a_file_resource_is_created_with_the_file_as_the_part_named_by_the_catal
     path = tmp_path / "product.lic"
     path.write_bytes(b"LICENSE-KEY-1234\n")
     client = absent_then_created()
-    tracker, after = _resource.ensure_present(client, license_desired(path), False)
+    tracker, after = _resource.ensure(client, license_desired(path), False)
     assert tracker.changed and after == LICENSE
     assert ("create_resource", {"product.lic": b"LICENSE-KEY-1234\n"}) in client.files
     assert [files for key, files in client.files if key != "create_resource"] == [None] * (len(client.files) - 1)
@@ -82,7 +82,7 @@ def test_a_file_is_not_read_or_sent_in_check_mode(tmp_path):
     path = tmp_path / "product.lic"
     path.write_bytes(b"x")
     client = absent_then_created()
-    tracker, after = _resource.ensure_present(client, license_desired(path), True)
+    tracker, after = _resource.ensure(client, license_desired(path), True)
     assert tracker.changed and after is None and client.writes() == []
 
 
@@ -92,14 +92,14 @@ def test_a_file_with_a_type_that_holds_none_is_refused_before_any_request(tmp_pa
     path.write_bytes(b"x")
     client = absent_then_created()
     with pytest.raises(VaultInputError, match="File Store or License Store, not %s" % kind):
-        _resource.ensure_present(client, license_desired(path, type=kind), False)
+        _resource.ensure(client, license_desired(path, type=kind), False)
     assert client.calls == []
 
 
 def test_a_missing_file_is_refused_before_any_request(tmp_path):
     client = absent_then_created()
     with pytest.raises(VaultInputError, match="is not a readable file"):
-        _resource.ensure_present(client, license_desired(tmp_path / "nowhere.lic", type="File Store"), False)
+        _resource.ensure(client, license_desired(tmp_path / "nowhere.lic", type="File Store"), False)
     assert client.calls == []
 
 
@@ -107,7 +107,7 @@ def test_the_file_of_an_existing_resource_is_left_alone(tmp_path):
     path = tmp_path / "other.lic"
     path.write_bytes(b"another licence")
     client = UploadingClient({"get_resource_id": {"RESOURCEID": "9"}, "get_account_list": LICENSE})
-    tracker, dummy = _resource.ensure_present(client, license_desired(path), False)
+    tracker, dummy = _resource.ensure(client, license_desired(path), False)
     assert not tracker.changed and keys(client) == ["get_resource_id", "get_account_list"]
 
 
@@ -117,14 +117,14 @@ def test_type_changes_from_or_to_license_store_are_refused_before_any_write(curr
     client = UploadingClient({"get_resource_id": {"RESOURCEID": "9"},
                               "get_account_list": dict(LICENSE, **{"RESOURCE TYPE": current})})
     with pytest.raises(VaultInputError, match="cannot change from %s to %s" % (current, desired)):
-        _resource.ensure_present(client, {"name": "lic", "type": desired}, False)
+        _resource.ensure(client, {"name": "lic", "type": desired}, False)
     assert client.writes() == []
 
 
 def test_a_file_store_may_become_another_type_as_the_spec_allows():
     client = UploadingClient({"get_resource_id": {"RESOURCEID": "9"}, "edit_resource": None,
                               "get_account_list": dict(LICENSE, **{"RESOURCE TYPE": "File Store"})})
-    tracker, dummy = _resource.ensure_present(client, {"name": "lic", "type": "Linux"}, False)
+    tracker, dummy = _resource.ensure(client, {"name": "lic", "type": "Linux"}, False)
     assert tracker.changed and sent(client, "edit_resource") == [{"RESOURCETYPE": "Linux"}]
 
 
@@ -135,7 +135,7 @@ FLAGGED = {"name": "lic", "type": "Windows", "owner": "admin",
 
 def test_first_account_booleans_are_set_by_one_edit_account_after_the_creation():
     client = absent_then_created()
-    tracker, dummy = _resource.ensure_present(client, FLAGGED, False)
+    tracker, dummy = _resource.ensure(client, FLAGGED, False)
     assert client.writes() == ["create_resource", "edit_account"]
     create = sent(client, "create_resource")[0]
     assert "RECORD_RDP_SESSIONS" not in create and "SERVICES_RESET" not in create
@@ -146,7 +146,7 @@ def test_first_account_booleans_are_set_by_one_edit_account_after_the_creation()
 
 def test_first_account_booleans_in_check_mode_write_nothing():
     client = absent_then_created()
-    tracker, dummy = _resource.ensure_present(client, FLAGGED, True)
+    tracker, dummy = _resource.ensure(client, FLAGGED, True)
     assert tracker.changed and client.writes() == []
 
 
@@ -154,13 +154,13 @@ def test_first_account_booleans_in_check_mode_write_nothing():
 def test_first_account_booleans_on_an_older_vault_are_refused_before_any_request(edition, build):
     client = absent_then_created(edition=edition, build=build)
     with pytest.raises(VaultUnsupportedError, match="RECORD_RDP_SESSIONS needs edition A from build 12230"):
-        _resource.ensure_present(client, FLAGGED, False)
+        _resource.ensure(client, FLAGGED, False)
     assert client.calls == []
 
 
 def test_first_account_booleans_are_sent_when_the_build_has_them():
     client = absent_then_created(edition="B", build=6000)
-    _resource.ensure_present(client, FLAGGED, False)
+    _resource.ensure(client, FLAGGED, False)
     assert client.writes() == ["create_resource", "edit_account"]
 
 
@@ -176,13 +176,13 @@ def present(**extra):
 
 def test_all_resources_are_one_request():
     client = UploadingClient({"get_resources": [{"RESOURCE NAME": "lic"}, "junk"]})
-    assert _info.list_resources(client) == [{"RESOURCE NAME": "lic"}]
+    assert _resource.list_resources(client) == [{"RESOURCE NAME": "lic"}]
     assert keys(client) == ["get_resources"]
 
 
 def test_one_resource_with_its_accounts_groups_and_remote_apps_is_four_reads():
     client = present()
-    info = _info.describe_resource(client, "lic")
+    info = _resource.describe_resource(client, "lic")
     assert info == {"exists": True, "resource": LICENSE, "unavailable": {},
                     "associated_groups": [{"GROUP ID": 3, "GROUP NAME": "Licences"}],
                     "remote_apps": [{"name": "RDP", "id": "901"}]}
@@ -193,14 +193,14 @@ def test_one_resource_with_its_accounts_groups_and_remote_apps_is_four_reads():
 
 def test_groups_and_remote_apps_are_not_asked_for_when_not_wanted():
     client = present()
-    info = _info.describe_resource(client, "lic", associated_groups=False, remote_apps=False)
+    info = _resource.describe_resource(client, "lic", associated_groups=False, remote_apps=False)
     assert info["associated_groups"] is None and info["remote_apps"] is None and info["unavailable"] == {}
     assert keys(client) == ["get_resource_id", "get_account_list"]
 
 
 def test_an_unknown_resource_is_not_an_error_and_costs_no_further_read():
     client = UploadingClient({"get_resource_id": NOT_FOUND, "get_resources": []})
-    info = _info.describe_resource(client, "lic")
+    info = _resource.describe_resource(client, "lic")
     assert info == {"exists": False, "resource": {}, "associated_groups": None, "remote_apps": None, "unavailable": {}}
     assert keys(client) == ["get_resource_id", "get_resources"]
 
@@ -209,7 +209,7 @@ def test_endpoints_the_vault_lacks_are_skipped_with_the_reason():
     gate = VaultUnsupportedError("GET ASSOCIATED GROUPS (...) needs edition A from build 12000; the vault is A 11000")
     unserved = VaultAPIError("UNSUPPORTED failed (HTTP 404): not supported", http_status=404)
     client = present(get_associated_groups=gate, get_associated_remote_apps=unserved)
-    info = _info.describe_resource(client, "lic")
+    info = _resource.describe_resource(client, "lic")
     assert info["exists"] and info["associated_groups"] is None and info["remote_apps"] is None
     assert "needs edition A from build 12000" in info["unavailable"]["associated_groups"]
     assert "does not serve it" in info["unavailable"]["remote_apps"]
@@ -217,28 +217,28 @@ def test_endpoints_the_vault_lacks_are_skipped_with_the_reason():
 
 def test_a_not_json_404_is_also_an_endpoint_the_vault_lacks():
     client = present(get_associated_remote_apps=VaultResponseError("HTTP 404 not JSON", http_status=404))
-    assert _info.describe_resource(client, "lic")["remote_apps"] is None
+    assert _resource.describe_resource(client, "lic")["remote_apps"] is None
 
 
 def test_other_failures_of_the_optional_reads_are_not_hidden():
     client = present(get_associated_groups=VaultAPIError("GET ASSOCIATED GROUPS failed: denied", http_status=200))
     with pytest.raises(VaultAPIError, match="denied"):
-        _info.describe_resource(client, "lic")
+        _resource.describe_resource(client, "lic")
 
 
 def test_password_typed_custom_fields_are_hidden_in_resources_and_accounts():
     with_secret = dict(LICENSE, **{"CUSTOM FIELD": [SECRET_FIELD]})
     client = present(get_account_list=with_secret)
-    assert "pin-4471" not in str(_info.describe_resource(client, "lic"))
+    assert "pin-4471" not in str(_resource.describe_resource(client, "lic"))
     client = UploadingClient({"get_resource_account_ids": {"RESOURCEID": "9", "ACCOUNTID": "4"},
                               "get_account_details": {"DESCRIPTION": "", "CUSTOM FIELD": [SECRET_FIELD]}})
-    assert "pin-4471" not in str(_info.describe_account(client, "lic", "license"))
+    assert "pin-4471" not in str(_account.describe_account(client, "lic", "license"))
 
 
 def test_one_account_is_two_reads_and_carries_its_ids():
     client = UploadingClient({"get_resource_account_ids": {"RESOURCEID": "9", "ACCOUNTID": "4"},
                               "get_account_details": {"DESCRIPTION": "n", "PASSWDID": "4", "CUSTOM FIELD": []}})
-    info = _info.describe_account(client, "lic", "license")
+    info = _account.describe_account(client, "lic", "license")
     assert info["exists"] and info["account"]["ACCOUNT ID"] == "4" and info["account"]["DESCRIPTION"] == "n"
     assert keys(client) == ["get_resource_account_ids", "get_account_details"]
 
@@ -246,21 +246,21 @@ def test_one_account_is_two_reads_and_carries_its_ids():
 def test_an_unknown_account_or_resource_is_not_an_error():
     client = UploadingClient({"get_resource_account_ids": VaultAPIError("x"), "get_resource_id": {"RESOURCEID": "9"},
                               "get_account_list": LICENSE})
-    assert _info.describe_account(client, "lic", "nobody") == {"exists": False, "resource_exists": True, "account": {}}
+    assert _account.describe_account(client, "lic", "nobody") == {"exists": False, "resource_exists": True, "account": {}}
     client = UploadingClient({"get_resource_account_ids": VaultAPIError("x"), "get_resource_id": NOT_FOUND,
                               "get_resources": []})
-    assert _info.describe_account(client, "lic", "license") == {"exists": False, "resource_exists": False,
+    assert _account.describe_account(client, "lic", "license") == {"exists": False, "resource_exists": False,
                                                                 "account": {}}
-    assert _info.list_accounts(client, "lic") == {"resource_exists": False, "accounts": []}
+    assert _account.list_accounts(client, "lic") == {"resource_exists": False, "accounts": []}
     assert client.writes() == []
 
 
 def test_the_accounts_of_a_resource_are_its_account_list_or_one_detail_read_each():
     client = present()
-    assert _info.list_accounts(client, "lic") == {"resource_exists": True, "accounts": LICENSE["ACCOUNT LIST"]}
+    assert _account.list_accounts(client, "lic") == {"resource_exists": True, "accounts": LICENSE["ACCOUNT LIST"]}
     assert keys(client) == ["get_resource_id", "get_account_list"]
     client = present(get_account_details={"DESCRIPTION": "n", "CUSTOM FIELD": []})
-    accounts = _info.list_accounts(client, "lic", details=True)["accounts"]
+    accounts = _account.list_accounts(client, "lic", details=True)["accounts"]
     assert accounts == [{"DESCRIPTION": "n", "CUSTOM FIELD": [], "RESOURCE ID": "9", "ACCOUNT ID": "4",
                          "ACCOUNT NAME": "license"}]
     assert keys(client) == ["get_resource_id", "get_account_list", "get_account_details"]
@@ -269,9 +269,9 @@ def test_the_accounts_of_a_resource_are_its_account_list_or_one_detail_read_each
 def test_resource_types_send_the_substring_filter_only_when_given():
     types = {"RESOURCETYPES": [{"RESOURCETYPE": "File Store"}], "ORGANIZATIONNAME": "Default Organization"}
     client = UploadingClient({"get_resource_types": types})
-    assert _info.list_resource_types(client, ["Store"]) == {"resource_types": [{"RESOURCETYPE": "File Store"}],
+    assert _resource_type.list_resource_types(client, ["Store"]) == {"resource_types": [{"RESOURCETYPE": "File Store"}],
                                                             "organization_name": "Default Organization"}
-    assert _info.list_resource_types(client, []) == _info.list_resource_types(client)
+    assert _resource_type.list_resource_types(client, []) == _resource_type.list_resource_types(client)
     assert sent(client, "get_resource_types") == [{"RESOURCETYPE_CONTAINING": ["Store"]}, None, None]
 
 
@@ -289,7 +289,7 @@ def test_names_the_vault_would_trim_are_refused_before_any_request(option, value
     client = ScriptedClient({})
     for check_mode in (True, False):
         with pytest.raises(VaultInputError, match=option):
-            _resource.ensure_present(client, web_desired(**{option: value}), check_mode)
+            _resource.ensure(client, web_desired(**{option: value}), check_mode)
     assert client.calls == []
 
 
@@ -302,21 +302,21 @@ def test_names_the_vault_would_trim_are_refused_before_any_request(option, value
 def test_first_account_input_the_vault_would_refuse_fails_before_any_request(account, message):
     client = ScriptedClient({})
     with pytest.raises(VaultInputError, match=message):
-        _resource.ensure_present(client, web_desired(first_account=account), True)
+        _resource.ensure(client, web_desired(first_account=account), True)
     assert client.calls == []
 
 
 def test_an_empty_name_is_refused_for_absent_too():
     client = ScriptedClient({})
     with pytest.raises(VaultInputError, match="name must not be empty"):
-        _resource.ensure_absent(client, "", False)
+        _resource.ensure(client, {"name": "", "state": "absent"}, False)
     assert client.calls == []
 
 
 def test_custom_field_numbers_are_compared_as_the_strings_the_vault_stores():
     stored = dict(WEB, **{"CUSTOM FIELD": [{"CUSTOMFIELDLABEL": "Port", "CUSTOMFIELDVALUE": "8080"}]})
     client = ScriptedClient({"get_resource_id": {"RESOURCEID": "7"}, "get_account_list": stored})
-    tracker, dummy = _resource.ensure_present(client, web_desired(custom_fields={"Port": 8080}), False)
+    tracker, dummy = _resource.ensure(client, web_desired(custom_fields={"Port": 8080}), False)
     assert not tracker.changed and client.writes() == []
 
 
@@ -324,7 +324,7 @@ def test_custom_field_numbers_are_compared_as_the_strings_the_vault_stores():
 def test_custom_field_values_no_string_reads_back_as_fail_before_any_request(value):
     client = ScriptedClient({})
     with pytest.raises(VaultInputError, match="the value of Env"):
-        _resource.ensure_present(client, web_desired(custom_fields={"Env": value}), True)
+        _resource.ensure(client, web_desired(custom_fields={"Env": value}), True)
     assert client.calls == []
 
 
@@ -340,7 +340,7 @@ def test_a_resource_created_meanwhile_by_another_run_is_converged_not_failed():
 
     client = ScriptedClient({"get_resource_id": resource_id, "get_resources": [], "create_resource": create,
                              "get_account_list": WEB})
-    tracker, after = _resource.ensure_present(client, web_desired(), False)
+    tracker, after = _resource.ensure(client, web_desired(), False)
     assert not tracker.changed and after == WEB
     assert client.writes() == ["create_resource"]
 
@@ -349,7 +349,7 @@ def test_a_refused_create_of_a_resource_that_still_does_not_exist_fails_with_the
     refusal = VaultAPIError("CREATE RESOURCE failed: Resource type Nope does not exist", http_status=200)
     client = ScriptedClient({"get_resource_id": NOT_FOUND, "get_resources": [], "create_resource": refusal})
     with pytest.raises(VaultAPIError, match="Resource type Nope does not exist"):
-        _resource.ensure_present(client, web_desired(), False)
+        _resource.ensure(client, web_desired(), False)
 
 
 def test_a_follow_up_failure_after_the_create_says_the_resource_was_created():
@@ -357,7 +357,7 @@ def test_a_follow_up_failure_after_the_create_says_the_resource_was_created():
     client.answers["edit_resource"] = VaultAPIError("EDIT RESOURCE failed: no", operation="EDIT RESOURCE",
                                                     http_status=200)
     with pytest.raises(VaultAPIError, match="resource web was created, but not completed: EDIT RESOURCE failed"):
-        _resource.ensure_present(client, web_desired(description="front"), False)
+        _resource.ensure(client, web_desired(description="front"), False)
     assert client.writes() == ["create_resource", "edit_resource"]
 
 
@@ -374,7 +374,7 @@ def groups_answer(*names):
 def test_resource_group_of_an_existing_resource_is_compared_or_warned_about(groups, warned):
     client = ScriptedClient({"get_resource_id": {"RESOURCEID": "7"}, "get_account_list": WEB,
                              "get_associated_groups": groups})
-    tracker, dummy = _resource.ensure_present(client, web_desired(resource_group="web-servers"), False)
+    tracker, dummy = _resource.ensure(client, web_desired(resource_group="web-servers"), False)
     assert not tracker.changed and client.writes() == []
     if warned:
         assert len(tracker.warnings) == 1 and warned in tracker.warnings[0]
@@ -390,7 +390,7 @@ def test_resource_group_of_an_existing_resource_is_compared_or_warned_about(grou
 ])
 def test_first_account_of_an_existing_resource_warns_what_was_not_applied(account, warned):
     client = UploadingClient({"get_resource_id": {"RESOURCEID": "7"}, "get_account_list": WEB})
-    tracker, dummy = _resource.ensure_present(client, web_desired(first_account=account), False)
+    tracker, dummy = _resource.ensure(client, web_desired(first_account=account), False)
     assert not tracker.changed and client.writes() == []
     if warned is None:
         assert tracker.warnings == []

@@ -1,0 +1,196 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""The converge base of every managed vault object: a domain supplies hooks, the base runs them.
+
+A domain subclasses ``VaultObject``: ``KIND`` names it in messages, ``FIELDS``
+is its field table (one ``Field`` per option), and the hooks find, read,
+create, change and delete one object. ``ensure(state)`` owns what every managed
+object repeats: the ``state`` switch, input checks, find, a missing parent,
+compare, create or change only what differs, re-read after a write, check
+mode, a create lost to a parallel run, and one result shape (a
+``DifferenceTracker`` with the diff and warnings, and the object after).
+
+Build gates are not in the field table: the endpoint catalogue holds them, and
+``client.check_supported`` applies them before anything is sent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ._checks import clean_text
+from ._diff import DifferenceTracker
+from ._errors import VaultNotFoundError
+
+
+@dataclass(frozen=True)
+class Field:
+    """One option of a vault object and its keys: in the vault's output (``read``), in the create input
+    (``create``) and in the edit input (``edit``); None where the API has no such key.
+
+    A field without ``read`` is write-only: the vault never reports it back, so it
+    cannot be compared. A field without ``edit`` is set only when the object is created.
+    ``secret`` values never show in a diff.
+    """
+
+    option: str
+    read: str | None = None
+    create: str | None = None
+    edit: str | None = None
+    secret: bool = False
+
+    @property
+    def write_only(self):
+        return self.read is None
+
+
+class CreatedMeanwhile(Exception):
+    """The create was refused because a parallel run created the object first; ``handle`` finds it."""
+
+    def __init__(self, handle):
+        super().__init__("created meanwhile")
+        self.handle = handle
+
+
+class VaultObject:
+    """Hooks a domain supplies; ``ensure`` runs them. ``self.desired`` holds the module's options.
+
+    ``find()`` returns a handle of the existing object or None; it raises
+    ``VaultNotFoundError`` when the object's parent is missing. ``changes(tracker,
+    handle, current)`` records every difference in ``tracker`` and returns what
+    ``write`` must send (anything false means nothing to send).
+    """
+
+    KIND = "object"
+    FIELDS = ()
+
+    def __init__(self, client, desired, check_mode):
+        self.client = client
+        self.desired = desired
+        self.check_mode = check_mode
+
+    @property
+    def label(self):
+        return "%s %s" % (self.KIND, self.desired["name"])
+
+    def check_names(self):
+        """Refuse, before any request, names the vault would trim: what both states send."""
+        clean_text(self.desired.get("name"), "name")
+
+    def check_input(self):
+        """Refuse, before any request, the rest of the input the vault would trim or refuse, for ``present``;
+        may normalise ``self.desired``."""
+
+    def find(self):
+        raise NotImplementedError
+
+    def read(self, handle):
+        raise NotImplementedError
+
+    def create(self, tracker):
+        """Record the creation in ``tracker``; outside check mode create and return the object (None in check mode).
+        Raise ``CreatedMeanwhile`` when a parallel run created it first."""
+        raise NotImplementedError
+
+    def changes(self, tracker, handle, current):
+        return self.field_changes(tracker, current)
+
+    def write(self, handle, changes):
+        raise NotImplementedError
+
+    def delete(self, handle):
+        raise NotImplementedError
+
+    def ensure(self, state):
+        """Converge to ``state`` (``present`` or ``absent``); returns the tracker and the object after the run."""
+        self.check_names()
+        if state == "absent":
+            return self._ensure_absent()
+        self.check_input()
+        return self._ensure_present()
+
+    def _ensure_absent(self):
+        tracker = DifferenceTracker()
+        try:
+            handle = self.find()
+        except VaultNotFoundError:
+            handle = None  # its parent is gone, so it is gone too
+        tracker.record("state", "absent" if handle is None else "present", "absent", handle is not None)
+        if handle is not None and not self.check_mode:
+            self.delete(handle)
+        return tracker, None
+
+    def _ensure_present(self):
+        try:
+            handle = self.find()
+        except VaultNotFoundError as missing:
+            if not self.check_mode:
+                raise
+            return self._in_missing_parent(missing)
+        if handle is None:
+            tracker = DifferenceTracker()
+            tracker.record("state", "absent", "present", True)
+            try:
+                return tracker, self.create(tracker)
+            except CreatedMeanwhile as lost:
+                handle = lost.handle
+        tracker = DifferenceTracker()
+        tracker.record("state", "present", "present", False)
+        current = self.read(handle)
+        changes = self.changes(tracker, handle, current)
+        if changes and not self.check_mode:
+            self.write(handle, changes)
+            current = self.read(handle)
+        return tracker, current
+
+    def _in_missing_parent(self, missing):
+        """Check mode only: the parent an earlier task would create; the object would be created in it."""
+        tracker = DifferenceTracker()
+        tracker.record("state", "absent", "present", True)
+        self.check_create_input()
+        tracker.warn("%s: in check mode that means an earlier task would create it, so %s would be created in it"
+                     % (missing, self.label))
+        return tracker, None
+
+    def check_create_input(self):
+        """Refuse what the create needs and the task lacks, without any request (check mode, missing parent)."""
+
+    def field_changes(self, tracker, current):
+        """Edit input for the readable, editable fields that differ; a readable field the API cannot edit warns
+        when it differs."""
+        edit = {}
+        for field in self.FIELDS:
+            value = self.desired.get(field.option)
+            if field.write_only or value is None:
+                continue
+            stored = current.get(field.read)
+            if field.edit is None:
+                tracker.compare(field.option, stored, None)
+                if stored is not None and stored != value:
+                    tracker.warn("%s: %s is %s in the vault, not %s, and the API cannot change it"
+                                 % (self.label, field.option, stored, value))
+            elif tracker.compare(field.option, stored, value, field.secret):
+                edit[field.edit] = value
+        return edit
+
+    def creation_input(self, tracker):
+        """``(create input, edit input)`` of the fields given: a field without a create key is sent by an edit
+        right after the creation."""
+        create, edit = {}, {}
+        for field in self.FIELDS:
+            value = self.desired.get(field.option)
+            if value is None:
+                continue
+            tracker.compare(field.option, None, value, field.secret)
+            if field.create:
+                create[field.create] = value
+            elif field.edit:
+                edit[field.edit] = value
+        return create, edit
+
+    def write_only_input(self):
+        """Edit input of the write-only fields given: the vault never reports them back."""
+        return {field.edit: self.desired[field.option] for field in self.FIELDS
+                if field.write_only and field.edit and self.desired.get(field.option) is not None}
