@@ -42,7 +42,7 @@ unexport VIRTUAL_ENV PYTHONPATH ANSIBLE_COLLECTIONS_PATH ANSIBLE_COLLECTIONS_PAT
 # tell ansible-test where the content is (it then lists the files on disk).
 ANSIBLE_TEST := env ANSIBLE_TEST_CONTENT_ROOT=$(COPY) ansible-test
 
-.PHONY: help venv collection units sanity lint integration demo test clean
+.PHONY: help venv collection units sanity lint format integration demo test clean
 
 help:
 	@echo 'make demo         build and install the collection, run docs/examples/demo.yml against a simulator'
@@ -50,7 +50,8 @@ help:
 	@echo 'make venv         create .venv with the tools from requirements-dev.txt and the simulator'
 	@echo 'make collection   copy the sources to $(COPY:$(CURDIR)/%=%)'
 	@echo 'make units        pytest of tests/unit and tests/simulator/tests'
-	@echo 'make lint         ansible-lint --profile production and antsibull-changelog lint'
+	@echo 'make lint         ruff format --check, ruff check, ansible-lint --profile production, antsibull-changelog lint'
+	@echo 'make format       apply ruff format and ruff check --fix (the one style of ruff.toml)'
 	@echo 'make sanity       ansible-test sanity --venv --python $(TEST_PYTHON)'
 	@echo 'make integration  ansible-test integration --venv --python $(TEST_PYTHON) with simulators running'
 	@echo '                  (INTEGRATION_TARGETS="t1 t2" runs only those; BUILD=DIR copies elsewhere)'
@@ -90,8 +91,15 @@ sanity: venv collection
 	cd $(COPY) && $(ANSIBLE_TEST) sanity --venv --python $(TEST_PYTHON)
 
 lint: venv
+	ruff format --check --diff .
+	ruff check .
 	ansible-lint --profile production
 	antsibull-changelog lint
+
+# Applies the repository's one style (ruff.toml) to every Python file.
+format: venv
+	ruff format .
+	ruff check --fix .
 
 # ansible-test hands tests/integration/integration_config.yml to role targets
 # as a vars file; runme.sh targets read it themselves (see README.md).

@@ -35,12 +35,6 @@ options:
     type: str
     choices: [password, totp]
     default: password
-  reason:
-    description: Reason for the retrieval (C(REASON)); needed where the vault forces a reason.
-    type: str
-  ticket_id:
-    description: Ticket id for the retrieval (C(TICKETID)); needed where ticketing is enabled.
-    type: str
   default:
     description:
       - Returned, for each account, instead of failing when the account or its resource does not exist (or the token
@@ -50,6 +44,7 @@ options:
       - Without O(default), a missing account or resource fails.
     type: str
 extends_documentation_fragment:
+  - credvault.vault.authorization
   - credvault.vault.connection
   - credvault.vault.connection.plugins
 notes:

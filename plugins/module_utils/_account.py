@@ -36,13 +36,17 @@ NO_TOTP = "this vault has no TOTP (FETCH_CURRENT_TOTP and the TOTP_* account fie
 
 
 class AccountRef:
-    """Ids of an account found by names; ``account_id`` is None when the resource has no such account."""
+    """Ids of an account found by names; ``account_id`` is None when the resource has no such account.
 
-    def __init__(self, resource, name, resource_id, account_id):
+    ``vault_message`` keeps what the vault said when ``GET_RESOURCEACCOUNTID`` failed.
+    """
+
+    def __init__(self, resource, name, resource_id, account_id, vault_message=None):
         self.resource = resource
         self.name = name
         self.resource_id = resource_id
         self.account_id = account_id
+        self.vault_message = vault_message
 
     @property
     def label(self):
@@ -52,29 +56,37 @@ class AccountRef:
 def find_account(client, resource, name):
     """Resolve names to ids with one ``GET_RESOURCEACCOUNTID``; on failure, tell a missing resource from a missing account.
 
-    Raises ``VaultNotFoundError`` when the resource itself does not exist.
+    Raises ``VaultNotFoundError`` when the resource itself does not exist. "Failure is reported in
+    ``result.message``": the vault's own words are kept in the error, and in the ref of a missing account.
     """
+    vault_message = None
     try:
-        ids = client.call("get_resource_account_ids", query={"RESOURCENAME": resource, "ACCOUNTNAME": name}).details
-    except VaultAPIError:
-        ids = None
-    if isinstance(ids, dict) and ids.get("RESOURCEID") and ids.get("ACCOUNTID"):
+        ids = client.call("get_resource_account_ids",
+                          query={"RESOURCENAME": resource, "ACCOUNTNAME": name}).details_dict()
+    except VaultAPIError as exc:
+        ids, vault_message = {}, exc.vault_message
+    if ids.get("RESOURCEID") and ids.get("ACCOUNTID"):
         return AccountRef(resource, name, str(ids["RESOURCEID"]), str(ids["ACCOUNTID"]))
     resource_id = find_resource_id(client, resource)
     if resource_id is None:
-        raise VaultNotFoundError("resource %s does not exist (or is not visible to this token)" % resource)
+        raise VaultNotFoundError(_not_found("resource %s does not exist (or is not visible to this token)" % resource,
+                                            vault_message), vault_message=vault_message)
     for item in read_resource(client, resource_id).get("ACCOUNT LIST") or []:
         if isinstance(item, dict) and item.get("ACCOUNT NAME") == name:
             return AccountRef(resource, name, resource_id, str(item.get("ACCOUNT ID")))
-    return AccountRef(resource, name, resource_id, None)
+    return AccountRef(resource, name, resource_id, None, vault_message)
 
 
 def require_account(client, resource, name):
     ref = find_account(client, resource, name)
     if ref.account_id is None:
-        raise VaultNotFoundError("resource %s has no account %s (or it is not visible to this token)"
-                                 % (resource, name))
+        raise VaultNotFoundError(_not_found("resource %s has no account %s (or it is not visible to this token)"
+                                            % (resource, name), ref.vault_message), vault_message=ref.vault_message)
     return ref
+
+
+def _not_found(text, vault_message):
+    return text if not vault_message else "%s; the vault said: %s" % (text, vault_message)
 
 
 def read_account(client, ref):
@@ -259,7 +271,12 @@ class Account(VaultObject):
         _write(self.client, handle, self.desired, changes["edit"], changes["password"])
 
     def delete(self, handle):
-        self.client.call("delete_account", path={"resource_id": handle.resource_id, "account_id": handle.account_id})
+        try:
+            self.client.call("delete_account",
+                             path={"resource_id": handle.resource_id, "account_id": handle.account_id})
+        except VaultAPIError as exc:
+            return self.deleted_meanwhile(exc)
+        return True
 
     def create(self, tracker):
         self.check_create_input()

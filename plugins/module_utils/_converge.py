@@ -101,7 +101,19 @@ class VaultObject:
         raise NotImplementedError
 
     def delete(self, handle):
+        """Delete the object; return False when a parallel run deleted it first (the task then changed nothing)."""
         raise NotImplementedError
+
+    def deleted_meanwhile(self, refusal):
+        """After a refused delete: False when the object is gone now (a parallel run deleted it), else ``refusal``
+        is raised. Domains call it from ``delete``."""
+        try:
+            found = self.find()
+        except VaultNotFoundError:
+            found = None  # its parent is gone too
+        if found is not None:
+            raise refusal
+        return False
 
     def ensure(self, state):
         """Converge to ``state`` (``present`` or ``absent``); returns the tracker and the object after the run."""
@@ -118,8 +130,9 @@ class VaultObject:
         except VaultNotFoundError:
             handle = None  # its parent is gone, so it is gone too
         tracker.record("state", "absent" if handle is None else "present", "absent", handle is not None)
-        if handle is not None and not self.check_mode:
-            self.delete(handle)
+        if handle is not None and not self.check_mode and self.delete(handle) is False:
+            tracker = DifferenceTracker()
+            tracker.record("state", "absent", "absent", False)
         return tracker, None
 
     def _ensure_present(self):
@@ -138,12 +151,19 @@ class VaultObject:
                 handle = lost.handle
         tracker = DifferenceTracker()
         tracker.record("state", "present", "present", False)
+        return tracker, self.converge(tracker, handle)
+
+    def converge(self, tracker, handle):
+        """Bring an existing object to the task's settings: read, compare, write only what differs, read again.
+
+        An object the API cannot edit (a resource group is recreated) overrides this.
+        """
         current = self.read(handle)
         changes = self.changes(tracker, handle, current)
         if changes and not self.check_mode:
             self.write(handle, changes)
             current = self.read(handle)
-        return tracker, current
+        return current
 
     def _in_missing_parent(self, missing):
         """Check mode only: the parent an earlier task would create; the object would be created in it."""

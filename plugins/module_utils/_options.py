@@ -65,3 +65,12 @@ def client_from_options(get_option):
     """
     options = {name: get_option(name) for name in CONNECTION_OPTIONS}
     return VaultClient(**{name: None if is_blank(value) else value for name, value in options.items()})
+
+
+def authorization_argument_spec(ticket=True):
+    """``reason`` (``REASON``) and, with ``ticket``, ``ticket_id`` (``TICKETID``); documented by the doc fragment
+    ``credvault.vault.authorization`` (``.reason`` without the ticket)."""
+    spec = {"reason": {"type": "str"}}
+    if ticket:
+        spec["ticket_id"] = {"type": "str"}
+    return spec

@@ -190,7 +190,11 @@ class Resource(VaultObject):
         self.client.call("edit_resource", path={"resource_id": handle}, details=changes)
 
     def delete(self, handle):
-        self.client.call("delete_resource", path={"resource_id": handle})
+        try:
+            self.client.call("delete_resource", path={"resource_id": handle})
+        except VaultAPIError as exc:
+            return self.deleted_meanwhile(exc)
+        return True
 
     def _warn_creation_only(self, tracker, current):
         """Warn about the creation-only options of an existing resource that differ or cannot be compared.

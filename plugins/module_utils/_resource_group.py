@@ -38,7 +38,7 @@ and the task converges to what it finds.
 from __future__ import annotations
 
 from ._checks import clean_text
-from ._diff import DifferenceTracker
+from ._converge import CreatedMeanwhile, VaultObject
 from ._errors import (
     VaultAPIError,
     VaultError,
@@ -67,13 +67,13 @@ CRITERION_FIELDS = ("condition", "operator", "value")
 UNSERVED = 404
 
 
-class CreatedMeanwhile(Exception):
-    """``CREATE RESOURCE GROUP`` was refused, and the group exists now: another run created it meanwhile."""
+class GroupCreatedMeanwhile(CreatedMeanwhile):
+    """``CREATE RESOURCE GROUP`` was refused, and the group exists now: another run created it meanwhile.
+    ``groups`` is the group list read again."""
 
     def __init__(self, groups, group):
-        super().__init__(group.get("resourceGroupName"))
+        super().__init__(group)
         self.groups = groups
-        self.group = group
 
 
 def refuse_members_of_dynamic(name):
@@ -311,7 +311,6 @@ def _policy_list_missing(exc):
 
 
 def track_creation(tracker, desired):
-    tracker.record("state", "absent", "present", True)
     tracker.record("type", None, desired.get("type") or STATIC, True)
     for option in ("description", "parent") + CREATION_ONLY:
         tracker.compare(option, None, desired.get(option))
@@ -321,7 +320,7 @@ def send_create(client, groups, desired, parent_id):
     """``CREATE RESOURCE GROUP``, then the new group's list item, found again by name.
 
     A refused create is followed by one more read: when the group exists by
-    then, another run created it, and ``CreatedMeanwhile`` carries it.
+    then, another run created it, and ``GroupCreatedMeanwhile`` carries it.
     """
     try:
         client.call("create_resource_group", details=create_input(desired, parent_id))
@@ -329,7 +328,7 @@ def send_create(client, groups, desired, parent_id):
         groups, group = read_again(client, groups, desired["name"])
         if group is None:
             raise
-        raise CreatedMeanwhile(groups, group) from None
+        raise GroupCreatedMeanwhile(groups, group) from None
     group = find_group(client, None if groups is None else list_groups(client), desired["name"])
     if group is None:
         raise VaultAPIError("CREATE RESOURCE GROUP reported success but resource group %s cannot be found"
@@ -429,8 +428,8 @@ def _create_after_delete(client, groups, new, parent_id, old):
     """The new group's list item; a failure says that the group was deleted, and what it held."""
     try:
         return send_create(client, groups, new, parent_id)
-    except CreatedMeanwhile as meanwhile:
-        return meanwhile.group
+    except GroupCreatedMeanwhile as meanwhile:
+        return meanwhile.handle
     except VaultError as exc:
         held = "; its resources were %s" % ", ".join(old) if old else ""
         if isinstance(exc, VaultAPIError):
@@ -452,48 +451,52 @@ def _associate_after_recreation(client, created, name, members):
                         vault_message=exc.vault_message) from None
 
 
-def ensure_absent(client, name, check_mode):
-    """Delete the group when it exists; a refused delete of a group another run deleted meanwhile is ``ok``."""
-    clean_text(name, "name")
-    groups = list_groups(client)
-    group = find_group(client, groups, name)
-    tracker = DifferenceTracker()
-    tracker.record("state", "present" if group else "absent", "absent", bool(group))
-    if group and not check_mode:
-        try:
-            client.call("delete_resource_group", query={"RESOURCEGROUPID": group["resourceGroupId"]})
-        except VaultAPIError:
-            if read_again(client, groups, name)[1] is not None:
-                raise
-            tracker = DifferenceTracker()
-            tracker.record("state", "absent", "absent", False)
-    return tracker, {"group": {}, "resources": None}
+class ResourceGroup(VaultObject):
+    """A resource group, found by name; its handle is its list item. The API has no edit call for a group: an
+    existing one converges by membership calls, and by deletion and creation (``recreate``).
 
-
-def ensure_present(client, desired, check_mode):
-    """Create the group, or converge an existing one. ``desired`` holds the module's options.
-
-    Returns the tracker (with its warnings) and ``{"group": the list item
-    after the run (in check mode: before it), "resources": member names
-    checked (None when resources are not managed)}``. Everything that could
-    refuse the task (unknown resource, parent or policy names, settings that
-    differ) is checked before the first write.
+    The object after a run is ``{"group": the list item after the run (in check mode: before it), "resources":
+    member names checked (None when resources are not managed)}``. Everything that could refuse the task (unknown
+    resource, parent or policy names, settings that differ) is checked before the first write.
     """
-    validate(desired)
-    groups = list_groups(client)
-    group = find_group(client, groups, desired["name"])
-    if group is None:
+
+    KIND = "resource group"
+
+    def check_input(self):
+        validate(self.desired)
+
+    def find(self):
+        self.groups = list_groups(self.client)
+        return find_group(self.client, self.groups, self.desired["name"])
+
+    def create(self, tracker):
         try:
-            return _create_new(client, groups, desired, check_mode)
-        except CreatedMeanwhile as meanwhile:
-            groups, group = meanwhile.groups, meanwhile.group
-    return _converge_existing(client, groups, group, desired, check_mode)
+            return _create_new(self.client, tracker, self.groups, self.desired, self.check_mode)
+        except GroupCreatedMeanwhile as lost:
+            self.groups = lost.groups
+            raise
+
+    def converge(self, tracker, handle):
+        return _converge_existing(self.client, tracker, self.groups, handle, self.desired, self.check_mode)
+
+    def delete(self, handle):
+        try:
+            self.client.call("delete_resource_group", query={"RESOURCEGROUPID": handle["resourceGroupId"]})
+        except VaultAPIError as exc:
+            return self.deleted_meanwhile(exc)
+        return True
 
 
-def _converge_existing(client, groups, group, desired, check_mode):
-    tracker = DifferenceTracker()
+def ensure(client, desired, check_mode):
+    """Converge the group ``desired`` describes to ``desired["state"]``; returns the tracker and
+    ``{"group", "resources"}`` (see ``ResourceGroup``)."""
+    tracker, after = ResourceGroup(client, dict(desired), check_mode).ensure(desired.get("state") or "present")
+    return tracker, after or {"group": {}, "resources": None}
+
+
+def _converge_existing(client, tracker, groups, group, desired, check_mode):
     if desired.get("force_recreate"):
-        return tracker, recreate(client, tracker, groups, group, desired, check_mode)
+        return recreate(client, tracker, groups, group, desired, check_mode)
     found = differences(group, groups, desired)
     if found and not desired.get("recreate"):
         described = "; ".join("%s is %r in the vault, %r in the task" % (option, current, value)
@@ -501,10 +504,9 @@ def _converge_existing(client, groups, group, desired, check_mode):
         raise VaultInputError("resource group %s: %s. The API cannot edit a group: change the task, or set "
                               "recreate: true to delete the group and create it again" % (desired["name"], described))
     if found:
-        return tracker, recreate(client, tracker, groups, group, desired, check_mode)
+        return recreate(client, tracker, groups, group, desired, check_mode)
     if group_type(group) == DYNAMIC and desired.get("resources") is not None:
         raise refuse_members_of_dynamic(desired["name"])
-    tracker.record("state", "present", "present", False)
     if groups is not None:
         for option, value in reported_values(group, groups).items():
             tracker.compare(option, value, None)
@@ -513,7 +515,7 @@ def _converge_existing(client, groups, group, desired, check_mode):
     if desired.get("resources") is not None:
         members = converge_members(client, tracker, str(group["resourceGroupId"]), ResourceIndex(client), desired,
                                    check_mode)
-    return tracker, {"group": group, "resources": members}
+    return {"group": group, "resources": members}
 
 
 def _warn_not_compared(tracker, groups, desired):
@@ -531,9 +533,8 @@ def _warn_not_compared(tracker, groups, desired):
                      % (name, ", ".join(unreported)))
 
 
-def _create_new(client, groups, desired, check_mode):
+def _create_new(client, tracker, groups, desired, check_mode):
     """Create a missing group; whatever the create could refuse fails before it is sent."""
-    tracker = DifferenceTracker()
     wanted, assumed = ResourceIndex(client).pick(desired.get("resources"), tracker, check_mode)
     parent_id = parent_id_of(client, groups, desired, tracker, check_mode)
     check_policy(client, tracker, desired)
@@ -542,8 +543,8 @@ def _create_new(client, groups, desired, check_mode):
     if managed:
         tracker.record("resources", [], sorted(set(wanted) | set(assumed)), bool(wanted or assumed))
     if check_mode:
-        return tracker, {"group": {}, "resources": [] if managed else None}
+        return {"group": {}, "resources": [] if managed else None}
     created = send_create(client, groups, desired, parent_id)
     if wanted:
         change_members(client, "associate_resources", str(created["resourceGroupId"]), wanted)
-    return tracker, {"group": created, "resources": sorted(wanted) if managed else None}
+    return {"group": created, "resources": sorted(wanted) if managed else None}

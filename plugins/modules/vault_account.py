@@ -56,12 +56,6 @@ options:
     type: str
     choices: [always, on_create]
     default: always
-  reason:
-    description: Reason sent when the password is read or changed (C(REASON)); needed where the vault forces one.
-    type: str
-  ticket_id:
-    description: Ticket id sent when the password is read or changed (C(TICKETID)); needed where ticketing is on.
-    type: str
   notes:
     description: Notes of the account (C(NOTES), reported back as C(DESCRIPTION)).
     type: str
@@ -137,6 +131,7 @@ options:
     type: bool
     default: false
 extends_documentation_fragment:
+  - credvault.vault.authorization
   - credvault.vault.connection
   - credvault.vault.attributes
 seealso:
@@ -202,6 +197,7 @@ account:
 from ansible_collections.credvault.vault.plugins.module_utils import _account
 from ansible_collections.credvault.vault.plugins.module_utils._custom_fields import mask_secret_fields
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
+from ansible_collections.credvault.vault.plugins.module_utils._options import authorization_argument_spec
 from ansible_collections.credvault.vault.plugins.module_utils._resource import ACCOUNT_FLAGS
 
 
@@ -212,8 +208,7 @@ def argument_spec():
         "state": {"type": "str", "choices": ["present", "absent"], "default": "present"},
         "password": {"type": "str", "no_log": True},
         "update_password": {"type": "str", "choices": ["always", "on_create"], "default": "always", "no_log": False},
-        "reason": {"type": "str"},
-        "ticket_id": {"type": "str"},
+        **authorization_argument_spec(),
         "notes": {"type": "str"},
         "custom_fields": {"type": "dict"},
         "totp_secret": {"type": "str", "no_log": True},

@@ -50,12 +50,6 @@ options:
         (C(CUSTOMFIELDTYPE)). V(ACCOUNT) when not given. Only with O(custom_field).
     type: str
     choices: [ACCOUNT, RESOURCE]
-  reason:
-    description: Reason for the download (C(REASON)); needed where the vault forces a reason.
-    type: str
-  ticket_id:
-    description: Ticket id for the download (C(TICKETID)); needed where ticketing is enabled.
-    type: str
   mode:
     description:
       - The permissions of O(dest), as for M(ansible.builtin.file). The file usually holds a secret, so it is
@@ -65,6 +59,7 @@ options:
     type: raw
     default: "0600"
 extends_documentation_fragment:
+  - credvault.vault.authorization
   - credvault.vault.connection
   - credvault.vault.attributes
   - ansible.builtin.files
@@ -126,6 +121,7 @@ import tempfile
 
 from ansible_collections.credvault.vault.plugins.module_utils._download import FIELD_TYPES, ensure_file
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
+from ansible_collections.credvault.vault.plugins.module_utils._options import authorization_argument_spec
 
 # While the file is created: atomic_move gives a new file 0666 minus the umask before its mode is set.
 _PRIVATE_UMASK = 0o077
@@ -138,8 +134,7 @@ def argument_spec():
         "dest": {"type": "path", "required": True},
         "custom_field": {"type": "str"},
         "custom_field_type": {"type": "str", "choices": list(FIELD_TYPES)},
-        "reason": {"type": "str"},
-        "ticket_id": {"type": "str"},
+        **authorization_argument_spec(),
         "mode": {"type": "raw", "default": "0600"},
     }
 

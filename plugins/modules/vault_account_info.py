@@ -43,8 +43,7 @@ options:
     default: false
 extends_documentation_fragment:
   - credvault.vault.connection
-  - credvault.vault.attributes.read_only
-  - credvault.vault.info
+  - credvault.vault.attributes.info
 seealso:
   - module: credvault.vault.vault_account
   - module: credvault.vault.vault_resource_info

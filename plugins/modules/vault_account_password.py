@@ -60,13 +60,12 @@ options:
     type: str
     choices: [LOCAL, REMOTE]
     default: LOCAL
-  reason:
-    description: Reason sent with the read and the change (C(REASON)); needed where the vault forces a reason.
-    type: str
-  ticket_id:
-    description: Ticket id sent with the read and the change (C(TICKETID)); needed where ticketing is enabled.
-    type: str
+attributes:
+  idempotent:
+    support: partial
+    details: With O(rotate_with_policy) every run generates and sets a new password.
 extends_documentation_fragment:
+  - credvault.vault.authorization
   - credvault.vault.connection
   - credvault.vault.attributes
 notes:
@@ -129,6 +128,7 @@ password:
 """
 
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
+from ansible_collections.credvault.vault.plugins.module_utils._options import authorization_argument_spec
 from ansible_collections.credvault.vault.plugins.module_utils._password_change import RESET_TYPES, ensure_password
 
 
@@ -140,8 +140,7 @@ def argument_spec():
         "rotate_with_policy": {"type": "str"},
         "return_password": {"type": "bool", "default": False, "no_log": False},
         "reset_type": {"type": "str", "choices": list(RESET_TYPES), "default": "LOCAL"},
-        "reason": {"type": "str"},
-        "ticket_id": {"type": "str"},
+        **authorization_argument_spec(),
     }
 
 

@@ -64,15 +64,13 @@ options:
         own user.
       - Resolved to the user id with C(get_USERID), one more read.
     type: str
-  reason:
-    description:
-      - Reason sent with the request and with the checkout (C(REASON)); needed where the vault forces a reason.
-      - Not accepted with O(state=approved), O(state=rejected) and O(state=checked_in), which take no reason.
-    type: str
 extends_documentation_fragment:
+  - credvault.vault.authorization.reason
   - credvault.vault.connection
   - credvault.vault.attributes
 notes:
+  - O(reason) is sent with the request and with the checkout; it is not accepted with O(state=approved),
+    O(state=rejected) and O(state=checked_in), which take no reason.
   - With O(state=requested) or O(state=checked_out) use the token of the requesting user. The vault shows an
     administrator the requests of other users, so an administrator's token cannot tell its own requests apart;
     administrators retrieve passwords without the workflow.
@@ -201,6 +199,7 @@ request:
 """
 
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
+from ansible_collections.credvault.vault.plugins.module_utils._options import authorization_argument_spec
 from ansible_collections.credvault.vault.plugins.module_utils import _password_request
 
 
@@ -211,7 +210,7 @@ def argument_spec():
         "state": {"type": "str", "default": "requested",
                   "choices": ["requested", "approved", "rejected", "checked_out", "checked_in"]},
         "requester": {"type": "str"},
-        "reason": {"type": "str"},
+        **authorization_argument_spec(ticket=False),
     }
 
 

@@ -34,8 +34,7 @@ options:
     type: str
 extends_documentation_fragment:
   - credvault.vault.connection
-  - credvault.vault.attributes.read_only
-  - credvault.vault.info
+  - credvault.vault.attributes.info
 seealso:
   - module: credvault.vault.vault_password_request
 """

@@ -156,6 +156,10 @@ options:
     type: str
     choices: [standard, alternative]
     default: standard
+attributes:
+  idempotent:
+    support: partial
+    details: With O(force_recreate=true) every run deletes and creates the group again.
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.attributes
@@ -271,19 +275,13 @@ def main():
         mutually_exclusive=[("criteria", "resources")],
         required_if=[("type", "dynamic", ["criteria"]), ("purge_resources", True, ["resources"])],
     )
-    params = vault.params
 
     def work():
-        if params["state"] == "absent":
-            tracker, after = _resource_group.ensure_absent(vault.client, params["name"], vault.check_mode)
-        else:
-            tracker, after = _resource_group.ensure_present(vault.client, params, vault.check_mode)
-        for warning in tracker.warnings:
-            vault.module.warn(warning)
-        result = {"changed": tracker.changed, "diff": tracker.diff(), "group": after["group"]}
+        tracker, after = _resource_group.ensure(vault.client, vault.params, vault.check_mode)
+        values = {"group": after["group"]}
         if after["resources"] is not None:
-            result["resources"] = after["resources"]
-        return result
+            values["resources"] = after["resources"]
+        return vault.outcome(tracker, **values)
 
     vault.run(work)
 

@@ -41,8 +41,7 @@ options:
     type: bool
 extends_documentation_fragment:
   - credvault.vault.connection
-  - credvault.vault.attributes.read_only
-  - credvault.vault.info
+  - credvault.vault.attributes.info
 seealso:
   - module: credvault.vault.vault_resource
   - module: credvault.vault.vault_account_info

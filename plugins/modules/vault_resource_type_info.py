@@ -27,8 +27,7 @@ options:
     elements: str
 extends_documentation_fragment:
   - credvault.vault.connection
-  - credvault.vault.attributes.read_only
-  - credvault.vault.info
+  - credvault.vault.attributes.info
 seealso:
   - module: credvault.vault.vault_resource
 """

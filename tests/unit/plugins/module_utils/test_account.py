@@ -19,7 +19,8 @@ from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
 IDS = {"RESOURCEID": "7", "ACCOUNTID": "3"}
 ACCOUNT = {"DESCRIPTION": "notes", "PASSWDID": "3", "PASSWORD STATUS": "*****", "CUSTOM FIELD": []}
 RESOURCE = {"RESOURCE ID": "7", "RESOURCE NAME": "web", "ACCOUNT LIST": [{"ACCOUNT ID": "3", "ACCOUNT NAME": "root"}]}
-NO_IDS = VaultAPIError("GET_RESOURCEACCOUNTID failed: Resource web is not present", http_status=200)
+NO_IDS = VaultAPIError("GET_RESOURCEACCOUNTID failed: Resource web is not present", http_status=200,
+                        vault_message="GET_RESOURCEACCOUNTID failed: Resource web is not present")
 NO_RESOURCE = VaultAPIError("GET_RESOURCEID failed: Resource web does not exist", http_status=200)
 SECRET = "JBSWY3DPEHPK3PXP"
 
@@ -211,3 +212,20 @@ def test_in_check_mode_the_password_of_a_missing_account_would_be_set():
     assert "would be set" in tracker.warnings[0]
     with pytest.raises(VaultNotFoundError):
         _password_change.ensure_password(missing_resource(), options, False)
+
+
+def test_the_vault_words_are_kept_when_the_resource_is_missing():
+    client = missing_resource()
+    with pytest.raises(VaultNotFoundError) as raised:
+        _account.require_account(client, "web", "root")
+    assert str(raised.value) == ("resource web does not exist (or is not visible to this token); the vault said: "
+                                 "GET_RESOURCEACCOUNTID failed: Resource web is not present")
+    assert raised.value.vault_message == "GET_RESOURCEACCOUNTID failed: Resource web is not present"
+
+
+def test_the_vault_words_are_kept_when_the_account_is_missing():
+    client = ScriptedClient({"get_resource_account_ids": VaultAPIError("x", vault_message="Account admin is not present"),
+                             "get_resource_id": {"RESOURCEID": "7"}, "get_account_list": RESOURCE})
+    with pytest.raises(VaultNotFoundError, match="resource web has no account admin .*; the vault said: Account admin "
+                                                 "is not present"):
+        _account.require_account(client, "web", "admin")

@@ -66,14 +66,14 @@ def sent(client, key):
 
 def test_converged_group_without_resources_sends_one_read():
     client = vault()
-    tracker, after = _resource_group.ensure_present(client, desired(description="front"), False)
+    tracker, after = _resource_group.ensure(client, desired(description="front"), False)
     assert not tracker.changed and keys(client) == ["get_resource_groups"]
     assert after["group"] == WEB and after["resources"] is None
 
 
 def test_converged_members_read_each_listed_resource_once():
     client = vault(members={"1": ["4"], "2": ["4", "9"]})
-    tracker, after = _resource_group.ensure_present(client, desired(resources=["a", "b"]), False)
+    tracker, after = _resource_group.ensure(client, desired(resources=["a", "b"]), False)
     assert not tracker.changed and client.writes() == []
     assert keys(client) == ["get_resource_groups", "get_resources", "get_associated_groups", "get_associated_groups"]
     assert after["resources"] == ["a", "b"]
@@ -81,7 +81,7 @@ def test_converged_members_read_each_listed_resource_once():
 
 def test_missing_resources_are_associated_in_one_call_with_number_ids():
     client = vault(members={"1": ["4"]})
-    tracker, after = _resource_group.ensure_present(client, desired(resources=["a", "b", "c"]), False)
+    tracker, after = _resource_group.ensure(client, desired(resources=["a", "b", "c"]), False)
     assert tracker.changed and client.writes() == ["associate_resources"]
     assert sent(client, "associate_resources") == [({"group_id": "4"}, {"RESOURCEIDS": [2, 3]}, None)]
     assert tracker.diff()["before"]["resources"] == ["a"] and after["resources"] == ["a", "b", "c"]
@@ -89,7 +89,7 @@ def test_missing_resources_are_associated_in_one_call_with_number_ids():
 
 def test_purge_reads_every_resource_and_disassociates_the_others():
     client = vault(members={"1": ["4"], "3": ["4"]})
-    tracker, after = _resource_group.ensure_present(client, desired(resources=["a"], purge_resources=True), False)
+    tracker, after = _resource_group.ensure(client, desired(resources=["a"], purge_resources=True), False)
     assert keys(client).count("get_associated_groups") == 3
     assert client.writes() == ["disassociate_resources"]
     assert sent(client, "disassociate_resources") == [({"group_id": "4"}, {"RESOURCEIDS": [3]}, None)]
@@ -102,21 +102,21 @@ def test_purge_reads_every_resource_and_disassociates_the_others():
 
 def test_purge_with_no_resources_empties_the_group():
     client = vault(members={"2": ["4"]})
-    tracker, after = _resource_group.ensure_present(client, desired(resources=[], purge_resources=True), False)
+    tracker, after = _resource_group.ensure(client, desired(resources=[], purge_resources=True), False)
     assert sent(client, "disassociate_resources") == [({"group_id": "4"}, {"RESOURCEIDS": [2]}, None)]
     assert tracker.changed and after["resources"] == []
 
 
 def test_check_mode_reads_but_writes_nothing():
     client = vault(members={"3": ["4"]})
-    tracker, after = _resource_group.ensure_present(client, desired(resources=["a"], purge_resources=True), True)
+    tracker, after = _resource_group.ensure(client, desired(resources=["a"], purge_resources=True), True)
     assert tracker.changed and client.writes() == [] and after["resources"] == ["c"]
 
 
 def test_unknown_resource_names_fail_together_before_any_write():
     client = vault(groups=())
     with pytest.raises(VaultNotFoundError, match="resources nope, zed do not exist"):
-        _resource_group.ensure_present(client, desired(resources=["a", "zed", "nope"]), False)
+        _resource_group.ensure(client, desired(resources=["a", "zed", "nope"]), False)
     assert client.writes() == []
 
 
@@ -125,13 +125,13 @@ def test_a_per_resource_failure_fails_the_task_with_the_resource_name():
         return {"1": {"status": "Success"}, "2": {"status": "Failed"}}
     client = vault(associate_resources=one_fails)
     with pytest.raises(VaultAPIError, match="did not accept b"):
-        _resource_group.ensure_present(client, desired(resources=["a", "b"]), False)
+        _resource_group.ensure(client, desired(resources=["a", "b"]), False)
 
 
 def test_a_resource_missing_from_the_answer_counts_as_refused():
     client = vault(associate_resources=lambda path, details, query: {})
     with pytest.raises(VaultAPIError, match="did not accept a"):
-        _resource_group.ensure_present(client, desired(resources=["a"]), False)
+        _resource_group.ensure(client, desired(resources=["a"]), False)
 
 
 def test_create_sends_the_group_input_then_finds_and_fills_the_new_group():
@@ -143,7 +143,7 @@ def test_create_sends_the_group_input_then_finds_and_fills_the_new_group():
     client = vault(get_resource_groups=groups, create_resource_group=lambda path, details, query: created.append(1))
     options = desired(name="new", description="d", parent="web", password_policy="Strong",
                       no_helpdesk_retrieval=True, resources=["b"])
-    tracker, after = _resource_group.ensure_present(client, options, False)
+    tracker, after = _resource_group.ensure(client, options, False)
     assert keys(client) == ["get_resource_groups", "get_resources", "get_password_policies", "create_resource_group",
                             "get_resource_groups", "associate_resources"]
     assert sent(client, "create_resource_group")[0][1] == {
@@ -155,7 +155,7 @@ def test_create_sends_the_group_input_then_finds_and_fills_the_new_group():
 
 def test_create_in_check_mode_writes_nothing():
     client = vault(groups=[WEB])
-    tracker, after = _resource_group.ensure_present(client, desired(name="new", resources=["a"]), True)
+    tracker, after = _resource_group.ensure(client, desired(name="new", resources=["a"]), True)
     assert tracker.changed and client.writes() == [] and after == {"group": {}, "resources": []}
     assert tracker.diff()["after"]["resources"] == ["a"]
 
@@ -184,30 +184,30 @@ def test_alternative_field_names_replace_name_description_and_policy():
 def test_impossible_combinations_fail_before_any_request(options, message):
     client = vault()
     with pytest.raises(VaultInputError, match=message):
-        _resource_group.ensure_present(client, desired(**options), False)
+        _resource_group.ensure(client, desired(**options), False)
     assert client.calls == []
 
 
 def test_unknown_parent_fails_before_any_write():
     client = vault()
     with pytest.raises(VaultNotFoundError, match="parent resource group nowhere does not exist"):
-        _resource_group.ensure_present(client, desired(name="new", parent="nowhere"), False)
+        _resource_group.ensure(client, desired(name="new", parent="nowhere"), False)
     assert client.writes() == []
 
 
 def test_differing_settings_fail_without_recreate_and_say_what_differs():
     client = vault()
     with pytest.raises(VaultInputError, match="description is 'front' in the vault, 'back' in the task.*recreate"):
-        _resource_group.ensure_present(client, desired(description="back", resources=["a"]), False)
+        _resource_group.ensure(client, desired(description="back", resources=["a"]), False)
     assert client.writes() == []
 
 
 def test_parent_is_compared_by_name():
     client = vault()
-    tracker, dummy = _resource_group.ensure_present(client, desired(name="paris", parent="web"), False)
+    tracker, dummy = _resource_group.ensure(client, desired(name="paris", parent="web"), False)
     assert not tracker.changed
     with pytest.raises(VaultInputError, match="parent is 'web' in the vault, '' in the task"):
-        _resource_group.ensure_present(client, desired(name="paris", parent=""), False)
+        _resource_group.ensure(client, desired(name="paris", parent=""), False)
 
 
 def test_recreate_carries_static_members_over():
@@ -218,7 +218,7 @@ def test_recreate_carries_static_members_over():
 
     client = vault(get_resource_groups=groups, members={"1": ["4"], "3": ["4"]},
                    create_resource_group=lambda path, details, query: created.append(1))
-    tracker, after = _resource_group.ensure_present(client, desired(description="back", resources=["b"],
+    tracker, after = _resource_group.ensure(client, desired(description="back", resources=["b"],
                                                                     recreate=True), False)
     assert client.writes() == ["delete_resource_group", "create_resource_group", "associate_resources"]
     assert sent(client, "delete_resource_group") == [(None, None, {"RESOURCEGROUPID": "4"})]
@@ -229,47 +229,47 @@ def test_recreate_carries_static_members_over():
 
 def test_recreate_in_check_mode_writes_nothing():
     client = vault(groups=[WEB], members={"1": ["4"]})
-    tracker, after = _resource_group.ensure_present(client, desired(description="back", recreate=True), True)
+    tracker, after = _resource_group.ensure(client, desired(description="back", recreate=True), True)
     assert tracker.changed and client.writes() == [] and after["group"] == WEB
 
 
 def test_a_group_with_subgroups_is_never_recreated():
     client = vault()
     with pytest.raises(VaultInputError, match="has subgroups \\(paris\\)"):
-        _resource_group.ensure_present(client, desired(description="back", recreate=True), False)
+        _resource_group.ensure(client, desired(description="back", recreate=True), False)
     assert client.writes() == []
 
 
 def test_resources_of_an_existing_dynamic_group_are_refused_before_any_write():
     client = vault(groups=[dict(WEB, resourceGroupType="dynamic")])
     with pytest.raises(VaultInputError, match="web is dynamic"):
-        _resource_group.ensure_present(client, desired(resources=["a"]), False)
+        _resource_group.ensure(client, desired(resources=["a"]), False)
     assert keys(client) == ["get_resource_groups"]
 
 
 def test_a_dynamic_group_is_not_recreated_without_its_criteria():
     client = vault(groups=[dict(WEB, resourceGroupType="dynamic")])
     with pytest.raises(VaultInputError, match="needs its criteria"):
-        _resource_group.ensure_present(client, desired(description="back", recreate=True), False)
+        _resource_group.ensure(client, desired(description="back", recreate=True), False)
     assert client.writes() == []
 
 
 def test_a_new_group_without_type_is_static_and_says_so_in_the_diff():
     client = vault(groups=[WEB])
-    tracker, dummy = _resource_group.ensure_present(client, desired(name="new"), True)
+    tracker, dummy = _resource_group.ensure(client, desired(name="new"), True)
     assert tracker.diff()["after"]["type"] == "static" and client.calls == [("get_resource_groups", None, None, None)]
 
 
 def test_delete_sends_the_id_in_the_query():
     client = vault()
-    tracker, dummy = _resource_group.ensure_absent(client, "web", False)
+    tracker, dummy = _resource_group.ensure(client, {"name": "web", "state": "absent"}, False)
     assert tracker.changed and sent(client, "delete_resource_group") == [(None, None, {"RESOURCEGROUPID": "4"})]
 
 
 def test_absent_group_is_not_deleted_and_check_mode_deletes_nothing():
     client = vault()
-    assert not _resource_group.ensure_absent(client, "none", False)[0].changed
-    assert _resource_group.ensure_absent(client, "web", True)[0].changed
+    assert not _resource_group.ensure(client, {"name": "none", "state": "absent"}, False)[0].changed
+    assert _resource_group.ensure(client, {"name": "web", "state": "absent"}, True)[0].changed
     assert client.writes() == []
 
 
@@ -277,7 +277,7 @@ def test_absent_group_is_not_deleted_and_check_mode_deletes_nothing():
 def test_without_the_list_the_group_is_found_by_name_and_settings_go_unverified(refusal):
     client = vault(get_resource_groups=refusal, get_resource_group_id={"RESOURCEGROUPID": "4"},
                    members={"1": ["4"]})
-    tracker, after = _resource_group.ensure_present(client, desired(description="other", resources=["a"]), False)
+    tracker, after = _resource_group.ensure(client, desired(description="other", resources=["a"]), False)
     assert not tracker.changed and client.writes() == []
     assert sent(client, "get_resource_group_id") == [(None, None, {"RESOURCEGROUPNAME": "web"})]
     assert after["group"] == {"resourceGroupId": "4", "resourceGroupName": "web"}
@@ -296,7 +296,7 @@ def test_without_the_list_a_new_group_is_found_again_by_name():
 
     client = vault(get_resource_groups=UNSERVED, get_resource_group_id=group_id,
                    create_resource_group=lambda path, details, query: created.append(1))
-    tracker, after = _resource_group.ensure_present(client, desired(name="new", parent="web", resources=["a"]), False)
+    tracker, after = _resource_group.ensure(client, desired(name="new", parent="web", resources=["a"]), False)
     assert sent(client, "create_resource_group")[0][1]["PARENTGROUPID"] == 4
     assert sent(client, "associate_resources") == [({"group_id": "11"}, {"RESOURCEIDS": [1]}, None)]
     assert tracker.changed and after["group"]["resourceGroupId"] == "11"
@@ -305,7 +305,7 @@ def test_without_the_list_a_new_group_is_found_again_by_name():
 def test_other_failures_of_the_list_are_not_taken_for_an_old_vault():
     client = vault(get_resource_groups=VaultAPIError("GET_RESOURCE_GROUPS failed: denied", http_status=200))
     with pytest.raises(VaultAPIError, match="denied"):
-        _resource_group.ensure_present(client, desired(), False)
+        _resource_group.ensure(client, desired(), False)
 
 
 # Issue 8: what the create could refuse is checked before anything is written, above all before a recreation
@@ -340,7 +340,7 @@ def test_an_unknown_policy_fails_before_anything_is_written(name, options, check
     client = recreating(members={"1": ["4"]})
     with pytest.raises(VaultNotFoundError, match="resource group %s: password policy Nope does not exist; the "
                                                  "vault has: Low \\(id 1\\), Strong \\(id 3\\)" % name):
-        _resource_group.ensure_present(client, desired(name=name, **options), check_mode)
+        _resource_group.ensure(client, desired(name=name, **options), check_mode)
     assert client.writes() == []
 
 
@@ -351,7 +351,7 @@ def test_an_unknown_policy_fails_before_anything_is_written(name, options, check
                                      VaultAPIError("GET PASSWORD POLICIES failed: not authorized", http_status=200)])
 def test_without_a_policy_list_the_policy_is_sent_unchecked_with_a_warning(missing):
     client = recreating(get_password_policies=missing)
-    tracker, after = _resource_group.ensure_present(client, desired(name="new", password_policy="Strong"), False)
+    tracker, after = _resource_group.ensure(client, desired(name="new", password_policy="Strong"), False)
     assert client.writes() == ["create_resource_group"]
     assert len(tracker.warnings) == 1
     assert tracker.warnings[0].startswith("resource group new: password_policy Strong could not be checked before "
@@ -363,7 +363,7 @@ def test_a_server_failure_of_the_policy_list_fails_before_anything_is_written():
     client = recreating(get_password_policies=VaultAPIError("GET PASSWORD POLICIES failed (HTTP 500): boom",
                                                             http_status=500))
     with pytest.raises(VaultAPIError, match="boom"):
-        _resource_group.ensure_present(client, desired(description="back", password_policy="Strong",
+        _resource_group.ensure(client, desired(description="back", password_policy="Strong",
                                                        recreate=True), False)
     assert client.writes() == []
 
@@ -371,7 +371,7 @@ def test_a_server_failure_of_the_policy_list_fails_before_anything_is_written():
 def test_a_parent_that_does_not_exist_fails_a_recreation_before_the_delete():
     client = recreating(groups=(PARIS,))
     with pytest.raises(VaultNotFoundError, match="parent resource group nowhere does not exist"):
-        _resource_group.ensure_present(client, desired(name="paris", parent="nowhere", recreate=True), False)
+        _resource_group.ensure(client, desired(name="paris", parent="nowhere", recreate=True), False)
     assert client.writes() == []
 
 
@@ -381,7 +381,7 @@ def test_a_create_refused_after_the_delete_says_the_group_was_deleted_and_what_i
                             vault_message="Password policy Strong is locked")
     client = recreating(members={"1": ["4"], "3": ["4"]}, create_resource_group=refusal)
     with pytest.raises(VaultAPIError) as caught:
-        _resource_group.ensure_present(client, desired(description="back", password_policy="Strong",
+        _resource_group.ensure(client, desired(description="back", password_policy="Strong",
                                                        recreate=True), False)
     assert str(caught.value) == ("resource group web was deleted, not recreated: CREATE RESOURCE GROUP failed: "
                                  "Password policy Strong is locked; its resources were a, c")
@@ -394,14 +394,14 @@ def test_a_create_without_an_answer_after_the_delete_says_it_may_not_have_been_a
     client = recreating(create_resource_group=VaultConnectionError("CREATE RESOURCE GROUP: no answer"))
     with pytest.raises(VaultConnectionError, match="resource group web was deleted, and it is not known whether it "
                                                    "was recreated: CREATE RESOURCE GROUP: no answer"):
-        _resource_group.ensure_present(client, desired(description="back", recreate=True), False)
+        _resource_group.ensure(client, desired(description="back", recreate=True), False)
 
 
 def test_members_refused_after_a_recreation_are_named_in_the_failure():
     client = recreating(members={"1": ["4"]}, associate_resources=lambda path, details, query: {})
     with pytest.raises(VaultAPIError, match="resource group web was recreated \\(new id 9\\) but its resources a "
                                             "were not all associated again: OP: the vault did not accept a"):
-        _resource_group.ensure_present(client, desired(description="back", recreate=True), False)
+        _resource_group.ensure(client, desired(description="back", recreate=True), False)
 
 
 @pytest.mark.parametrize("options, message", [
@@ -427,7 +427,7 @@ def test_input_the_vault_would_trim_or_refuse_fails_before_any_request(options, 
     for recreate in (False, True):
         client = vault()
         with pytest.raises(VaultInputError, match=message):
-            _resource_group.ensure_present(client, desired(**dict(options, recreate=recreate)), False)
+            _resource_group.ensure(client, desired(**dict(options, recreate=recreate)), False)
         assert client.calls == []
 
 
@@ -435,13 +435,13 @@ def test_input_the_vault_would_trim_or_refuse_fails_before_any_request(options, 
 def test_a_name_the_vault_would_trim_is_refused_for_deletion_too(name, message):
     client = vault()
     with pytest.raises(VaultInputError, match=message):
-        _resource_group.ensure_absent(client, name, False)
+        _resource_group.ensure(client, {"name": name, "state": "absent"}, False)
     assert client.calls == []
 
 
 def test_the_name_may_hold_inner_spaces_and_the_parent_may_be_empty_for_top_level():
     client = vault(groups=[dict(WEB, resourceGroupName="Web servers")])
-    tracker, dummy = _resource_group.ensure_present(client, desired(name="Web servers", parent=""), False)
+    tracker, dummy = _resource_group.ensure(client, desired(name="Web servers", parent=""), False)
     assert not tracker.changed and client.writes() == []
 
 
@@ -461,7 +461,7 @@ CRITERIA = [{"condition": "RESOURCENAME", "operator": "CONTAINS", "value": "db-"
 @pytest.mark.parametrize("recreate", [False, True])
 def test_settings_the_vault_cannot_report_are_named_in_a_warning_and_nothing_is_written(options, named, recreate):
     client = vault(groups=[DYNAMIC_WEB if options.get("type") else WEB])
-    tracker, after = _resource_group.ensure_present(client, desired(recreate=recreate, **options), False)
+    tracker, after = _resource_group.ensure(client, desired(recreate=recreate, **options), False)
     assert not tracker.changed and client.writes() == []
     assert tracker.warnings == ["resource group web: %s cannot be read back from the vault and were not compared; "
                                 "set force_recreate: true (once) to apply them by deleting the group and creating "
@@ -470,14 +470,14 @@ def test_settings_the_vault_cannot_report_are_named_in_a_warning_and_nothing_is_
 
 def test_a_group_given_only_reported_settings_gets_no_warning():
     client = vault()
-    tracker, dummy = _resource_group.ensure_present(client, desired(description="front", type="static"), False)
+    tracker, dummy = _resource_group.ensure(client, desired(description="front", type="static"), False)
     assert tracker.warnings == [] and not tracker.changed
 
 
 def test_force_recreate_recreates_a_group_whose_reported_settings_are_the_same():
     client = recreating(members={"2": ["4"]})
     options = desired(description="front", password_policy="Low", no_helpdesk_retrieval=True, force_recreate=True)
-    tracker, after = _resource_group.ensure_present(client, options, False)
+    tracker, after = _resource_group.ensure(client, options, False)
     assert client.writes() == ["delete_resource_group", "create_resource_group", "associate_resources"]
     assert sent(client, "create_resource_group")[0][1] == {
         "GROUPNAME": "web", "GROUPTYPE": "STATIC", "DESCRIPTION": "front", "POLICY": "Low",
@@ -491,7 +491,7 @@ def test_force_recreate_recreates_a_group_whose_reported_settings_are_the_same()
 def test_force_recreate_applies_new_criteria_to_a_dynamic_group():
     client = recreating(groups=(DYNAMIC_WEB,))
     criteria = [{"condition": "LOGINNAME", "operator": "CONTAINS", "value": "postgres"}]
-    tracker, dummy = _resource_group.ensure_present(client, desired(criteria=criteria, type="dynamic",
+    tracker, dummy = _resource_group.ensure(client, desired(criteria=criteria, type="dynamic",
                                                                     force_recreate=True), False)
     assert client.writes() == ["delete_resource_group", "create_resource_group"]
     details = sent(client, "create_resource_group")[0][1]
@@ -502,13 +502,13 @@ def test_force_recreate_applies_new_criteria_to_a_dynamic_group():
 
 def test_force_recreate_in_check_mode_writes_nothing():
     client = recreating()
-    tracker, after = _resource_group.ensure_present(client, desired(force_recreate=True), True)
+    tracker, after = _resource_group.ensure(client, desired(force_recreate=True), True)
     assert tracker.changed and client.writes() == [] and after["group"] == WEB
 
 
 def test_a_recreation_warns_that_unreported_settings_not_given_are_lost():
     client = recreating()
-    tracker, dummy = _resource_group.ensure_present(client, desired(force_recreate=True, password_policy="Low"),
+    tracker, dummy = _resource_group.ensure(client, desired(force_recreate=True, password_policy="Low"),
                                                     False)
     assert tracker.warnings == ["resource group web is recreated without no_helpdesk_retrieval: the vault does not "
                                 "report those of the deleted group; give them to keep them"]
@@ -517,20 +517,20 @@ def test_a_recreation_warns_that_unreported_settings_not_given_are_lost():
 def test_force_recreate_without_the_group_list_is_refused_before_any_write():
     client = vault(get_resource_groups=UNSERVED, get_resource_group_id={"RESOURCEGROUPID": "4"})
     with pytest.raises(VaultInputError, match="cannot be recreated: the vault has no resource group list"):
-        _resource_group.ensure_present(client, desired(force_recreate=True), False)
+        _resource_group.ensure(client, desired(force_recreate=True), False)
     assert client.writes() == []
 
 
 def test_recreating_a_dynamic_group_with_resources_is_refused_before_any_write():
     client = recreating(groups=(DYNAMIC_WEB,))
     with pytest.raises(VaultInputError, match="web is dynamic"):
-        _resource_group.ensure_present(client, desired(criteria=None, resources=["a"], force_recreate=True), False)
+        _resource_group.ensure(client, desired(criteria=None, resources=["a"], force_recreate=True), False)
     assert client.writes() == []
 
 
 def test_a_new_group_with_creation_only_settings_gets_no_warning():
     client = recreating(groups=(PARIS,))
-    tracker, dummy = _resource_group.ensure_present(client, desired(name="new", password_policy="Strong",
+    tracker, dummy = _resource_group.ensure(client, desired(name="new", password_policy="Strong",
                                                                     no_helpdesk_retrieval=False), False)
     assert tracker.changed and tracker.warnings == []
 
@@ -560,7 +560,7 @@ def created_by_another_run(first=(WEB,), then=(WEB, NEW)):
 def test_a_create_refused_because_another_run_created_the_group_converges():
     listed, create = created_by_another_run()
     client = vault(get_resource_groups=listed, create_resource_group=create, members={"1": ["8"]})
-    tracker, after = _resource_group.ensure_present(client, desired(name="new", resources=["a", "b"]), False)
+    tracker, after = _resource_group.ensure(client, desired(name="new", resources=["a", "b"]), False)
     assert keys(client) == ["get_resource_groups", "get_resources", "create_resource_group", "get_resource_groups",
                             "get_resources", "get_associated_groups", "get_associated_groups", "associate_resources"]
     assert sent(client, "associate_resources") == [({"group_id": "8"}, {"RESOURCEIDS": [2]}, None)]
@@ -571,7 +571,7 @@ def test_a_create_refused_because_another_run_created_the_group_converges():
 def test_a_create_refused_for_a_group_that_another_run_created_alike_reports_no_change():
     listed, create = created_by_another_run()
     client = vault(get_resource_groups=listed, create_resource_group=create)
-    tracker, after = _resource_group.ensure_present(client, desired(name="new", description=""), False)
+    tracker, after = _resource_group.ensure(client, desired(name="new", description=""), False)
     assert not tracker.changed and after["group"] == NEW
 
 
@@ -579,7 +579,7 @@ def test_a_create_refused_while_the_group_is_still_missing_fails_with_the_vault_
     listed, create = created_by_another_run(then=(WEB,))
     client = vault(get_resource_groups=listed, create_resource_group=create)
     with pytest.raises(VaultAPIError) as caught:
-        _resource_group.ensure_present(client, desired(name="new"), False)
+        _resource_group.ensure(client, desired(name="new"), False)
     assert caught.value is ALREADY
 
 
@@ -587,7 +587,7 @@ def test_a_group_created_meanwhile_with_other_settings_fails_as_any_difference_d
     listed, create = created_by_another_run(then=(WEB, dict(NEW, resourceGroupDescription="theirs")))
     client = vault(get_resource_groups=listed, create_resource_group=create)
     with pytest.raises(VaultInputError, match="description is 'theirs' in the vault, 'mine' in the task"):
-        _resource_group.ensure_present(client, desired(name="new", description="mine"), False)
+        _resource_group.ensure(client, desired(name="new", description="mine"), False)
 
 
 def test_without_the_list_a_group_created_meanwhile_is_found_by_name():
@@ -601,7 +601,7 @@ def test_without_the_list_a_group_created_meanwhile_is_found_by_name():
         return ALREADY
 
     client = vault(get_resource_groups=UNSERVED, get_resource_group_id=group_id, create_resource_group=create)
-    tracker, after = _resource_group.ensure_present(client, desired(name="new"), False)
+    tracker, after = _resource_group.ensure(client, desired(name="new"), False)
     assert after["group"] == {"resourceGroupId": "11", "resourceGroupName": "new"} and not tracker.changed
 
 
@@ -616,7 +616,7 @@ def test_a_delete_refused_because_another_run_deleted_the_group_is_ok():
         return VaultAPIError("DELETE RESOURCE GROUP failed: Resource group with ID 4 does not exist", http_status=200)
 
     client = vault(get_resource_groups=listed, delete_resource_group=delete)
-    tracker, dummy = _resource_group.ensure_absent(client, "web", False)
+    tracker, dummy = _resource_group.ensure(client, {"name": "web", "state": "absent"}, False)
     assert not tracker.changed and tracker.diff() == {"before": {"state": "absent"}, "after": {"state": "absent"}}
 
 
@@ -624,7 +624,7 @@ def test_a_delete_refused_while_the_group_still_exists_fails():
     refusal = VaultAPIError("DELETE RESOURCE GROUP failed: You are not authorized", http_status=200)
     client = vault(delete_resource_group=refusal)
     with pytest.raises(VaultAPIError, match="not authorized"):
-        _resource_group.ensure_absent(client, "web", False)
+        _resource_group.ensure(client, {"name": "web", "state": "absent"}, False)
 
 
 # Issue 8: in check mode a missing resource or parent is taken as created by an earlier task.
@@ -632,7 +632,7 @@ def test_a_delete_refused_while_the_group_still_exists_fails():
 @pytest.mark.parametrize("name", ["web", "new"])
 def test_check_mode_takes_missing_resources_as_created_earlier_and_warns(name):
     client = vault(members={"1": ["4"]})
-    tracker, after = _resource_group.ensure_present(client, desired(name=name, resources=["a", "brand-new"]), True)
+    tracker, after = _resource_group.ensure(client, desired(name=name, resources=["a", "brand-new"]), True)
     assert tracker.changed and client.writes() == []
     assert "brand-new" in tracker.diff()["after"]["resources"]
     assert tracker.warnings == ["resources brand-new do not exist yet: check mode takes them as created by an earlier "
@@ -641,7 +641,7 @@ def test_check_mode_takes_missing_resources_as_created_earlier_and_warns(name):
 
 def test_check_mode_takes_a_missing_parent_as_created_earlier_and_warns():
     client = vault()
-    tracker, after = _resource_group.ensure_present(client, desired(name="new", parent="brand-new"), True)
+    tracker, after = _resource_group.ensure(client, desired(name="new", parent="brand-new"), True)
     assert tracker.changed and client.writes() == [] and after["group"] == {}
     assert tracker.diff()["after"]["parent"] == "brand-new"
     assert tracker.warnings == ["parent resource group brand-new does not exist yet: check mode takes it as created "
@@ -650,13 +650,13 @@ def test_check_mode_takes_a_missing_parent_as_created_earlier_and_warns():
 
 def test_check_mode_recreation_with_missing_resources_and_parent_warns():
     client = recreating(groups=(PARIS, WEB))
-    tracker, dummy = _resource_group.ensure_present(client, desired(name="paris", parent="brand-new",
+    tracker, dummy = _resource_group.ensure(client, desired(name="paris", parent="brand-new",
                                                                     resources=["zed"], recreate=True), True)
     assert tracker.changed and client.writes() == [] and len(tracker.warnings) == 3
 
 
 def test_a_real_run_still_fails_on_missing_resources_and_parents():
     with pytest.raises(VaultNotFoundError, match="resources brand-new do not exist"):
-        _resource_group.ensure_present(vault(), desired(resources=["brand-new"]), False)
+        _resource_group.ensure(vault(), desired(resources=["brand-new"]), False)
     with pytest.raises(VaultNotFoundError, match="parent resource group brand-new does not exist"):
-        _resource_group.ensure_present(vault(), desired(name="new", parent="brand-new"), False)
+        _resource_group.ensure(vault(), desired(name="new", parent="brand-new"), False)
