@@ -1,5 +1,6 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""RFC 6238 codes and base32 secrets."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import base64
 
 import pytest
 
-from ansible_collections.credvault.vault.plugins.module_utils._diff import DifferenceTracker
 from ansible_collections.credvault.vault.plugins.module_utils._totp import code_at, decode_secret, matches
 
 # RFC 6238 appendix B: the seeds are ASCII "1234567890" repeated to the key length.
@@ -32,23 +32,3 @@ def test_secret_decoding_tolerates_spacing_and_padding_and_rejects_garbage():
     assert decode_secret("GEZDGNB") == base64.b32decode("GEZDGNB=")
     with pytest.raises(ValueError, match="base32"):
         decode_secret("not base32!")
-
-
-def test_tracker_reports_only_real_differences_and_masks_secrets():
-    tracker = DifferenceTracker()
-    assert not tracker.compare("location", "Paris", "Paris")
-    assert not tracker.compare("department", "Ops", None)
-    assert tracker.compare("description", "old", "new")
-    tracker.record("password", None, None, True, secret=True)
-    assert tracker.changed and tracker.changed_names == ["description", "password"]
-    assert tracker.diff() == {
-        "before": {"location": "Paris", "department": "Ops", "description": "old", "password": "<hidden>"},
-        "after": {"location": "Paris", "department": "Ops", "description": "new", "password": "<hidden, changed>"},
-    }
-
-
-def test_unchanged_secret_is_still_masked():
-    tracker = DifferenceTracker()
-    tracker.record("password", "p1", "p1", False, secret=True)
-    assert not tracker.changed
-    assert "p1" not in str(tracker.diff())

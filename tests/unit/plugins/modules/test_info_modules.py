@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
-"""The one rule of the info modules: a name the vault does not know is an empty answer, never a failure;
-names the vault would trim are refused before sending; refusals and connection errors fail."""
+"""The one rule every info module follows: a missing object or parent is an empty answer; names the vault
+would trim are refused before sending; refusals and connection errors fail."""
 
 from __future__ import annotations
 
