@@ -4,46 +4,75 @@
 
 from __future__ import annotations
 
-# The pieces the fragments below are built from.
-_ACTION_GROUP = r"""
+
+class ModuleDocFragment:
+    """Attribute pieces: every module extends DOCUMENTATION (the action group) and the pieces that describe it.
+
+    A module that converges the vault adds ``.check_mode``, ``.diff_mode`` and ``.idempotent``; a module that only
+    reads adds ``.read_only``, and an _info module ``.info_module``. The pieces are literals because
+    ansible-test reads fragments as YAML text.
+    """
+
+    DOCUMENTATION = r"""
+options: {}
+attributes:
   action_group:
     description: Use C(group/credvault.vault.vault) in C(module_defaults) to set defaults for this module.
     support: full
     membership:
       - credvault.vault.vault
 """
-_CHECK_MODE = r"""
+
+    CHECK_MODE = r"""
+options: {}
+attributes:
   check_mode:
     description: Can run in check mode and return changed status prediction without modifying the vault.
     support: full
 """
-_DIFF_MODE = r"""
+
+    DIFF_MODE = r"""
+options: {}
+attributes:
   diff_mode:
     description: Will return details on what has changed (or possibly needs changing in check mode); secrets masked.
     support: full
 """
-_IDEMPOTENT = r"""
+
+    IDEMPOTENT = r"""
+options: {}
+attributes:
   idempotent:
     description: A second run with the same options reports no change and sends only reads.
     support: full
 """
-_READ_CHECK_MODE = r"""
+
+    READ_ONLY = r"""
+options: {}
+attributes:
   check_mode:
     description: Can run in check mode; the module only reads, so it does the same in check mode.
     support: full
-"""
-_NO_DIFF_MODE = r"""
   diff_mode:
     description: The module changes nothing, so there is no difference to show.
     support: none
-"""
-_READ_IDEMPOTENT = r"""
   idempotent:
     description: The module only reads, so it never reports a change.
     support: full
 """
-# The one rule every _info module follows for names the vault does not know.
-_INFO_NOTES = r"""
+
+    INFO_MODULE = r"""
+options: {}
+attributes:
+  check_mode:
+    description: Can run in check mode; the module only reads, so it does the same in check mode.
+    support: full
+  diff_mode:
+    description: The module changes nothing, so there is no difference to show.
+    support: none
+  idempotent:
+    description: The module only reads, so it never reports a change.
+    support: full
 notes:
   - Every info module of this collection follows one rule. A name the vault does not know, whether of the object
     asked for or of the object it belongs to (the resource of an account, the requester of password requests), is
@@ -52,18 +81,3 @@ notes:
     the vault refuses the request (an endpoint the vault lacks, missing rights), and on connection errors; parts a
     module documents as optional are returned empty with the reason instead.
 """
-
-
-def _fragment(*attributes, notes=""):
-    return "options: {}\nattributes:" + "".join(attributes) + notes
-
-
-class ModuleDocFragment:
-    # For modules that converge the vault to a desired state.
-    DOCUMENTATION = _fragment(_CHECK_MODE, _DIFF_MODE, _IDEMPOTENT, _ACTION_GROUP)
-
-    # For modules that only read.
-    READ_ONLY = _fragment(_READ_CHECK_MODE, _NO_DIFF_MODE, _READ_IDEMPOTENT, _ACTION_GROUP)
-
-    # For the _info modules: read only, and one rule for names the vault does not know.
-    INFO = _fragment(_READ_CHECK_MODE, _NO_DIFF_MODE, _READ_IDEMPOTENT, _ACTION_GROUP, notes=_INFO_NOTES)

@@ -134,6 +134,9 @@ extends_documentation_fragment:
   - credvault.vault.authorization
   - credvault.vault.connection
   - credvault.vault.attributes
+  - credvault.vault.attributes.check_mode
+  - credvault.vault.attributes.diff_mode
+  - credvault.vault.attributes.idempotent
 seealso:
   - module: credvault.vault.vault_resource
   - plugin: credvault.vault.vault_password

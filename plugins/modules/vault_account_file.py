@@ -62,6 +62,9 @@ extends_documentation_fragment:
   - credvault.vault.authorization
   - credvault.vault.connection
   - credvault.vault.attributes
+  - credvault.vault.attributes.check_mode
+  - credvault.vault.attributes.diff_mode
+  - credvault.vault.attributes.idempotent
   - ansible.builtin.files
 seealso:
   - module: ansible.builtin.get_url

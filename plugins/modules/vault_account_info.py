@@ -43,7 +43,8 @@ options:
     default: false
 extends_documentation_fragment:
   - credvault.vault.connection
-  - credvault.vault.attributes.info
+  - credvault.vault.attributes
+  - credvault.vault.attributes.info_module
 seealso:
   - module: credvault.vault.vault_account
   - module: credvault.vault.vault_resource_info

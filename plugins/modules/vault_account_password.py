@@ -68,6 +68,9 @@ extends_documentation_fragment:
   - credvault.vault.authorization
   - credvault.vault.connection
   - credvault.vault.attributes
+  - credvault.vault.attributes.check_mode
+  - credvault.vault.attributes.diff_mode
+  - credvault.vault.attributes.idempotent
 notes:
   - The diff shows the password as V(<hidden>) before and after, V(<hidden, changed>) when it changes.
   - Where password access control keeps the caller from reading the password, O(password) cannot be compared and the

@@ -68,6 +68,9 @@ extends_documentation_fragment:
   - credvault.vault.authorization.reason
   - credvault.vault.connection
   - credvault.vault.attributes
+  - credvault.vault.attributes.check_mode
+  - credvault.vault.attributes.diff_mode
+  - credvault.vault.attributes.idempotent
 notes:
   - O(reason) is sent with the request and with the checkout; it is not accepted with O(state=approved),
     O(state=rejected) and O(state=checked_in), which take no reason.

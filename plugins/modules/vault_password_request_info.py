@@ -34,7 +34,8 @@ options:
     type: str
 extends_documentation_fragment:
   - credvault.vault.connection
-  - credvault.vault.attributes.info
+  - credvault.vault.attributes
+  - credvault.vault.attributes.info_module
 seealso:
   - module: credvault.vault.vault_password_request
 """

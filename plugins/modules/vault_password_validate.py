@@ -40,6 +40,7 @@ options:
     default: true
 extends_documentation_fragment:
   - credvault.vault.connection
+  - credvault.vault.attributes
   - credvault.vault.attributes.read_only
 notes:
   - The password goes to the vault in the request body over HTTPS; it does not appear in the result, the messages

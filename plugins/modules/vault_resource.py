@@ -152,6 +152,9 @@ options:
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.attributes
+  - credvault.vault.attributes.check_mode
+  - credvault.vault.attributes.diff_mode
+  - credvault.vault.attributes.idempotent
 seealso:
   - module: credvault.vault.vault_account
 """

@@ -163,6 +163,9 @@ attributes:
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.attributes
+  - credvault.vault.attributes.check_mode
+  - credvault.vault.attributes.diff_mode
+  - credvault.vault.attributes.idempotent
 seealso:
   - module: credvault.vault.vault_resource
 """

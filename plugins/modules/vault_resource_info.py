@@ -41,7 +41,8 @@ options:
     type: bool
 extends_documentation_fragment:
   - credvault.vault.connection
-  - credvault.vault.attributes.info
+  - credvault.vault.attributes
+  - credvault.vault.attributes.info_module
 seealso:
   - module: credvault.vault.vault_resource
   - module: credvault.vault.vault_account_info

@@ -27,7 +27,8 @@ options:
     elements: str
 extends_documentation_fragment:
   - credvault.vault.connection
-  - credvault.vault.attributes.info
+  - credvault.vault.attributes
+  - credvault.vault.attributes.info_module
 seealso:
   - module: credvault.vault.vault_resource
 """

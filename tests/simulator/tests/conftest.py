@@ -10,10 +10,13 @@ from conformance.harness import Exchange
 # Test the working tree, whether or not (or however) the package is installed.
 SIMULATOR_DIR = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(SIMULATOR_DIR))
+# The parser of the spec's tables, shared with the collection's catalogue test.
+SPEC_DIR = SIMULATOR_DIR.parent / "spec"
+sys.path.insert(0, str(SPEC_DIR))
 
-from vault_simulator.app import create_app  # noqa: E402
-from vault_simulator.config import SimulatorConfig  # noqa: E402
-from vault_simulator.simulator import simulator_of  # noqa: E402
+from vault_simulator.core.app import create_app  # noqa: E402
+from vault_simulator.core.config import SimulatorConfig  # noqa: E402
+from vault_simulator.core.simulator import simulator_of  # noqa: E402
 
 REST_ROOT = "/restapi/json/v1"
 PKI_ROOT = "/api/pki/restapi"

@@ -1,9 +1,10 @@
 """Conformance: one test per endpoint row of the spec and edition that has it.
 
-Each row's scenario (tests/conformance/scenarios_*.py) drives a fresh
-simulator to a successful call; the checks come from the spec's own tables
-(method, path, operation name, wrapper, key spelling, field types). The gate
-tests prove that an edition or build without the endpoint refuses it.
+Each row's scenario (conformance/scenarios/) drives a fresh simulator to a
+successful call; the checks come from the spec's own tables, read by the
+shared parser tests/spec/spec_tables.py (method, path, operation name,
+wrapper, key spelling, field types). The gate tests prove that an edition or
+build without the endpoint refuses it.
 """
 import re
 
@@ -13,7 +14,7 @@ import pytest
 from conformance import scenarios  # noqa: F401 pylint: disable=unused-import
 from conformance.checks import RECORDS, check_exchange
 from conformance.harness import SCENARIOS
-from conformance.spec import endpoint_rows
+from spec_tables import endpoint_rows
 
 ROWS = endpoint_rows()
 CASES = [(row, edition) for row in ROWS for edition in row.editions]

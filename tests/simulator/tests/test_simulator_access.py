@@ -1,7 +1,7 @@
 """Who sees and retrieves what: administrators everything, other roles what they own."""
 import pytest
 
-from vault_simulator.access import can_access
+from vault_simulator.core.access import can_access
 
 
 @pytest.fixture

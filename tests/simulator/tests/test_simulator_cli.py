@@ -1,4 +1,5 @@
 """The real ``vault-simulator`` command, over real HTTPS."""
+import http.client
 import json
 import os
 import queue
@@ -94,3 +95,31 @@ def test_cli_organization_is_selected_by_org_name(tmp_path):
     ])
     assert bodies[0]["operation"]["result"]["status"] == "Success"
     assert bodies[1]["operation"]["result"] == {"status": "Failed", "message": "Organization Elsewhere does not exist"}
+
+
+def test_cli_reads_a_urlencoded_body_labelled_text_json_or_not_labelled(tmp_path):
+    """What a published client sends (``Content-Type: text/json``), and a body with no Content-Type."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SIMULATOR_DIR), os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.Popen(command() + ["--tls-dir", str(tmp_path)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        ready = json.loads(first_line(process.stdout))
+        host, port = urllib.parse.urlsplit(ready["url"]).netloc.rsplit(":", 1)
+        context = ssl.create_default_context(cafile=ready["ca_path"])
+        results = []
+        for name, content_type in (("web01", "text/json"), ("web02", None)):
+            details = {"RESOURCENAME": name, "ACCOUNTNAME": "root", "RESOURCETYPE": "Linux", "PASSWORD": "s3cret",
+                       "OWNERNAME": "admin"}
+            body = urllib.parse.urlencode({"INPUT_DATA": json.dumps({"operation": {"Details": details}})})
+            headers = {"AUTHTOKEN": ready["token"], **({"Content-Type": content_type} if content_type else {})}
+            connection = http.client.HTTPSConnection(host, int(port), context=context, timeout=30)
+            try:
+                connection.request("POST", "/restapi/json/v1/resources", body=body.encode(), headers=headers)
+                results.append(json.load(connection.getresponse())["operation"]["result"])
+            finally:
+                connection.close()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=30)
+    assert results == [{"status": "Success", "message": "Resource web01 has been added successfully"},
+                       {"status": "Success", "message": "Resource web02 has been added successfully"}]

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from test_simulator_cli import SIMULATOR_DIR, command, first_line
-from vault_simulator.faults import FAILED_MESSAGE, FaultRule
+from vault_simulator.core.faults import FAILED_MESSAGE, FaultRule
 
 
 def set_faults(vault, rules):

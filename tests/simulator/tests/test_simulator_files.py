@@ -4,9 +4,9 @@ import io
 
 import pytest
 
-from vault_simulator.app import content_disposition
-from vault_simulator.handlers.files import REASON_REQUIRED
-from vault_simulator.handlers.passwords import TICKET_REQUIRED
+from vault_simulator.areas.resources.file_download import REASON_REQUIRED
+from vault_simulator.core.app import content_disposition
+from vault_simulator.core.reason_and_ticket import TICKET_REQUIRED
 
 DOWNLOAD = "/resources/1/accounts/1/downloadfile"
 CONTENT = b"-----BEGIN LICENSE-----\nAB12-CD34\n-----END LICENSE-----\n"

@@ -1,13 +1,13 @@
 """Authentication, the edition/build gate, INPUT_DATA parsing, response shapes and the admin log."""
 import pytest
 
-from vault_simulator import registry
-from vault_simulator.app import create_app
-from vault_simulator.config import SimulatorConfig
-from vault_simulator.registry import endpoint
-from vault_simulator.replies import FAILED, SUCCESS, Reply, success
-from vault_simulator.simulator import simulator_of
-from vault_simulator.styles import PKI, REST, REST_OPERATION_NAME, REST_TOP_LEVEL
+from vault_simulator.core import registry
+from vault_simulator.core.app import create_app
+from vault_simulator.core.config import SimulatorConfig
+from vault_simulator.core.registry import endpoint
+from vault_simulator.core.replies import FAILED, SUCCESS, Reply, success
+from vault_simulator.core.simulator import simulator_of
+from vault_simulator.core.styles import PKI, REST, REST_OPERATION_NAME, REST_TOP_LEVEL
 
 AUTH_FAILED = "Authentication failed: the AUTHTOKEN is missing or invalid"
 

@@ -1,7 +1,8 @@
 """GET and PUT .../password: reason, ticket and reset type rules."""
 import pytest
 
-from vault_simulator.handlers.passwords import REASON_REQUIRED, TICKET_REQUIRED
+from vault_simulator.areas.passwords.account_passwords import REASON_REQUIRED
+from vault_simulator.core.reason_and_ticket import TICKET_REQUIRED
 
 PASSWORD = "/resources/1/accounts/1/password"
 

@@ -1,7 +1,7 @@
 """Password policies: listing, generating, validating, and enforcing them on CHANGE PASSWORD."""
 import pytest
 
-from vault_simulator.password_rules import broken_rules, policy_named
+from vault_simulator.areas.passwords.policy_rules import broken_rules, policy_named
 
 POLICY_NAMES = ["Low", "Medium", "Strong", "Offline Password File", "Database Accounts"]
 PASSWORD = "/resources/1/accounts/1/password"

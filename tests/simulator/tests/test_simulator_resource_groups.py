@@ -4,8 +4,9 @@ import re
 
 import pytest
 
-from vault_simulator import resource_groups
-from vault_simulator.resource_groups import members_of
+from vault_simulator.core import removals
+from vault_simulator.core.groups import members_of
+from vault_simulator.core.records import RESOURCE_GROUP
 
 GROUPS = "/resourcegroup"
 
@@ -266,9 +267,9 @@ def test_delete_removes_the_group_and_its_subgroups_but_never_resources(vault):
 
 
 def test_delete_drops_the_group_from_accounts_and_tells_listeners(vault, monkeypatch):
-    monkeypatch.setattr(resource_groups, "_DELETION_LISTENERS", [])
+    monkeypatch.setitem(removals.REMOVAL_RULES, RESOURCE_GROUP, list(removals.REMOVAL_RULES[RESOURCE_GROUP]))
     told = []
-    resource_groups.when_group_deleted(lambda store, deleted: told.append(deleted["name"]))
+    removals.when_removed(RESOURCE_GROUP)(lambda store, deleted: told.append(deleted["name"]))
     web01, root = vault.create_resource("web01")
     group = create_group(vault, "Web servers")
     vault.ok("PUT", f"/resources/{web01}/accounts/{root}", details={"ACCOUNT_RESOURCE_GROUP_IDS": [group]})

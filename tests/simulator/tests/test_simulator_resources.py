@@ -4,7 +4,7 @@ import io
 
 import pytest
 
-from vault_simulator.data.resource_types import RESOURCE_TYPE_NAMES
+from vault_simulator.areas.resources.resource_types import RESOURCE_TYPE_NAMES
 
 BASE = {"RESOURCENAME": "web01", "ACCOUNTNAME": "root", "RESOURCETYPE": "Linux", "PASSWORD": "pw",
         "OWNERNAME": "admin"}

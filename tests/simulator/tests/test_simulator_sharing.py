@@ -1,7 +1,7 @@
 """Sharing resources, accounts and resource groups, and what a share lets a user do."""
 import pytest
 
-from vault_simulator.access import can_access, can_access_account
+from vault_simulator.core.access import can_access, can_access_account
 
 from conformance.scenarios.users_sharing import add_remote_app, add_user_group, user_id
 

@@ -1,8 +1,8 @@
 """The generic store, and state kept across two app instances with the same --state file."""
 import pytest
 
-from vault_simulator.replies import Failure
-from vault_simulator.store import Store
+from vault_simulator.core.replies import Failure
+from vault_simulator.core.store import Store
 
 
 def test_store_api():

@@ -6,6 +6,9 @@ When the socket listens, exactly one JSON line is printed to stdout::
      "edition": "A", "build": 12450}
 
 Everything else (the request log) goes to stderr. SIGTERM and SIGINT stop it.
+
+This module and ``__main__`` stand outside the core and the areas: they start a
+vault, and may use both (``--user-group`` adds user groups).
 """
 import argparse
 import json
@@ -14,14 +17,14 @@ import signal
 import sys
 import tempfile
 
-from vault_simulator.app import create_app
-from vault_simulator.config import DEFAULT_BUILDS, EDITIONS, SimulatorConfig
-from vault_simulator.faults import FaultRule
-from vault_simulator.organizations import add_organization
-from vault_simulator.server import serve
-from vault_simulator.simulator import simulator_of
-from vault_simulator.tls import create_tls_files
-from vault_simulator.user_groups import add_user_group
+from vault_simulator.areas.user_groups.records import add_user_group
+from vault_simulator.core.app import create_app
+from vault_simulator.core.config import DEFAULT_BUILDS, EDITIONS, SimulatorConfig
+from vault_simulator.core.faults import FaultRule
+from vault_simulator.core.server import serve
+from vault_simulator.core.simulator import simulator_of
+from vault_simulator.core.tenancy import add_organization
+from vault_simulator.core.tls import create_tls_files
 
 
 def parse_args(argv=None):

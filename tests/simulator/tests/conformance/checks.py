@@ -1,7 +1,7 @@
 """What the spec's tables say an answer of a row must look like."""
 import re
 
-from conformance.spec import record_tables
+from spec_tables import record_tables
 
 RECORDS = record_tables()
 _PYTHON_TYPES = {"string": str, "number": int, "boolean": bool, "list": list, "object": dict}

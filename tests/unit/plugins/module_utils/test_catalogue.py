@@ -4,36 +4,20 @@
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 
 from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE, PKI, REST, parse_build
+from ansible_collections.credvault.vault.tests.spec.spec_tables import PKI_ROOT, REST_ROOT, endpoint_rows
 
-SPEC = os.path.join(os.path.dirname(__file__), "..", "..", "..", "spec", "vault-rest-api.md")
+ROOTS = {REST_ROOT: REST, PKI_ROOT: PKI}
 
 
 def spec_rows():
-    """(method, root, path, operation names, build) for every endpoint row of the spec."""
-    rows, root = [], None
-    with open(SPEC, encoding="utf-8") as handle:
-        for line in handle:
-            if line.startswith("### "):
-                root = REST if "{rest_root}" in line else PKI if "{pki_root}" in line else None
-                sharing = line.startswith("### Sharing")
-                continue
-            if root is None or not line.startswith("| ") or line.startswith("|---"):
-                continue
-            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-            if sharing and cells[0].startswith("/"):
-                cells = ["PUT"] + cells
-            if not re.match(r"^(GET|POST|PUT|DELETE)", cells[0]):
-                continue
-            path = cells[1].split("?")[0].split(" ")[0]
-            names = re.findall(r"(?:name|operationName) `([^`]+)`", line)
-            rows.append((cells[0], root, path, names, cells[-1]))
-    return rows
+    """(method, root, path, operation names, build) for every endpoint row of the spec, as the
+    shared parser (tests/spec/spec_tables.py) reads them."""
+    return [(row.method_cell, ROOTS[row.root], row.path, row.operation_names(), row.build) for row in endpoint_rows()]
 
 
 def test_spec_has_97_endpoint_rows_and_catalogue_one_per_row():

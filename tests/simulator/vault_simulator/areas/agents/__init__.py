@@ -1,0 +1,1 @@
+"""Agent keys, the high-availability status and the agent install key."""

@@ -1,0 +1,1 @@
+"""Users' PGP keys (edition B): made on first fetch, handed out armored."""

@@ -1,0 +1,148 @@
+"""The Flask application: faults, authentication, the edition/build gate,
+dispatch to the registered handlers, the operation observers (audit) and the
+spec's response shapes."""
+import time
+import unicodedata
+from urllib.parse import quote
+
+from flask import Flask, Response, jsonify, request
+
+# The core's one import of the areas, for its side effect: every module of every area
+# registers its endpoints, admin endpoints, removal rules and observers.
+import vault_simulator.areas  # noqa: F401 pylint: disable=unused-import
+from vault_simulator.core.admin import admin_blueprint
+from vault_simulator.core.authentication import ensure_admin, user_of_token
+from vault_simulator.core.config import SimulatorConfig
+from vault_simulator.core.context import RequestContext
+from vault_simulator.core.faults import FAILED_MESSAGE, MALFORMED_BODY, Faults
+from vault_simulator.core.inputs import read_input_data
+from vault_simulator.core.randomness import Randomness
+from vault_simulator.core.registry import OBSERVERS, Router
+from vault_simulator.core.replies import FAILED, Failure, FileReply, Reply, Unsupported
+from vault_simulator.core.request_log import RequestLog
+from vault_simulator.core.simulator import Simulator, current_simulator
+from vault_simulator.core.store import Store
+from vault_simulator.core.styles import REST
+from vault_simulator.core.tenancy import ensure_default_organization, selected_organization
+
+AUTHENTICATION_FAILED = "Authentication failed: the AUTHTOKEN is missing or invalid"
+USER_LOCKED = "Authentication failed: the user of this AUTHTOKEN is locked"
+_METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
+
+
+def create_app(config=None):
+    """A simulator application for ``config`` (default: edition A, build 12450)."""
+    config = config or SimulatorConfig()
+    store = Store(config.state_path)
+    rng = Randomness(config.seed)
+    admin_token = ensure_admin(store, rng, config.admin_token)
+    ensure_default_organization(store)
+    app = Flask(__name__, static_folder=None)
+    app.json.sort_keys = False
+    Simulator(config, store, admin_token, Router(config), RequestLog(), rng,
+              Faults(config.faults, config.seed)).attach(app)
+    app.register_blueprint(admin_blueprint)
+    app.add_url_rule("/", "vault", serve_vault, defaults={"path": ""}, methods=_METHODS)
+    app.add_url_rule("/<path:path>", "vault", serve_vault, methods=_METHODS)
+    return app
+
+
+def serve_vault(path):
+    """Answer one vault request: faults, authenticate, gate, dispatch, audit, shape."""
+    simulator = current_simulator()
+    match = simulator.router.match(request.environ)
+    op = match[0].op if match else "UNSUPPORTED"
+    for rule in simulator.faults.draw(request.method, request.path):
+        if rule.kind == "latency":
+            time.sleep(rule.seconds)
+        else:
+            return _fault(rule, op, match[0].style if match else REST)
+    user = user_of_token(simulator.store, request.headers.get("AUTHTOKEN"))
+    if user is None or user.get("locked"):
+        message = AUTHENTICATION_FAILED if user is None else USER_LOCKED
+        return _answer(401, REST, op if match else "AUTHENTICATION", Reply(FAILED, message))
+    if match is None:
+        return _unsupported(simulator.config, f"{request.method} {request.path}")
+    endpoint, arguments = match
+    try:
+        reply = _run(simulator, endpoint, user, arguments)
+    except Unsupported as unsupported:
+        return _unsupported(simulator.config, f"{request.method} {request.path} with {unsupported}")
+    if isinstance(reply, FileReply):
+        simulator.request_log.add(request.method, request.path, endpoint.op, "Success")
+        return Response(reply.content, status=200, mimetype=reply.mimetype,
+                        headers={"Content-Disposition": content_disposition(reply.filename)})
+    return _answer(200, endpoint.style, endpoint.op, reply)
+
+
+def content_disposition(filename):
+    """``attachment`` with the file's name as RFC 6266 gives it: ``filename`` as a quoted string
+    (backslash and double quote escaped); for a name outside printable ASCII, ``filename`` holds an
+    ASCII fallback and ``filename*`` the whole name in UTF-8 (RFC 8187), which clients prefer."""
+    decomposed = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode("ascii")
+    fallback = "".join(char for char in decomposed if char.isprintable())
+    quoted = fallback.replace("\\", "\\\\").replace('"', '\\"')
+    value = f'attachment; filename="{quoted}"'
+    if fallback != filename:
+        value += f"; filename*=UTF-8''{quote(filename, safe='!#$&+.^_`|~-')}"
+    return value
+
+
+def _unsupported(config, what):
+    message = f"{what} is not supported by this vault (edition {config.edition} build {config.build})"
+    return _answer(404, REST, "UNSUPPORTED", Reply(FAILED, message))
+
+
+def _run(simulator, endpoint, user, arguments):
+    """The handler's Reply or FileReply; its work is undone when it fails, what the
+    observers record (the audit trail) is kept. ``Unsupported`` propagates (nothing
+    was done, nothing observed)."""
+    context = None
+    try:
+        context = RequestContext(simulator.config, simulator.store, user, read_input_data(request),
+                                 request.args, request.files, simulator.rng,
+                                 selected_organization(simulator.store, request.headers.get("orgName")),
+                                 dict(request.headers), request.remote_addr or "127.0.0.1")
+        with simulator.store.transaction():
+            reply = endpoint.handler(context, **arguments)
+    except Failure as failure:
+        reply = Reply(FAILED, failure.message)
+    if context is not None:
+        status = reply.status if isinstance(reply, Reply) else "Success"
+        with simulator.store.transaction():
+            for observer in OBSERVERS:
+                observer(context, endpoint.op, endpoint.path_of(request.path), arguments, status)
+    return reply
+
+
+def _fault(rule, op, style):
+    log = current_simulator().request_log
+    log.add(request.method, request.path, op, f"FAULT {rule.kind}")
+    if rule.kind == "status":
+        return Response(f"{rule.status} simulated fault", status=rule.status, mimetype="text/plain")
+    if rule.kind == "malformed":
+        return Response(MALFORMED_BODY, status=200, mimetype="application/json")
+    if rule.kind == "failed":
+        return jsonify(style.shape(op, Reply(FAILED, FAILED_MESSAGE))), 200
+    if rule.kind == "redirect":
+        headers = {"Location": rule.location} if rule.location else {}
+        return Response(f"{rule.status} simulated redirect", status=rule.status, headers=headers,
+                        mimetype="text/plain")
+    _drop_connection()
+    return Response(status=500)
+
+
+def _drop_connection():
+    """Close the client's socket without an answer (werkzeug's server exposes it)."""
+    sock = request.environ.get("werkzeug.socket")
+    if sock is not None:
+        try:
+            sock.shutdown(2)
+        except OSError:
+            pass
+        sock.close()
+
+
+def _answer(http_status, style, op, reply):
+    current_simulator().request_log.add(request.method, request.path, op, reply.status)
+    return jsonify(style.shape(op, reply)), http_status

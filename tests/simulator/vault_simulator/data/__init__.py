@@ -1,1 +1,0 @@
-"""Built-in catalogues the vault ships with (resource types, password policies)."""
