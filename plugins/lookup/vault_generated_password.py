@@ -114,8 +114,9 @@ class LookupModule(VaultLookupBase):
         try:
             return _policy.default_policy(client)
         except VaultError as exc:
-            raise AnsibleLookupError("%s: no policy named and the default policy cannot be found: %s"
-                                     % (PLUGIN, exc)) from None
+            raise AnsibleLookupError(
+                "%s: no policy named and the default policy cannot be found: %s" % (PLUGIN, exc)
+            ) from None
 
     @staticmethod
     def _generate(client, name):
@@ -124,5 +125,6 @@ class LookupModule(VaultLookupBase):
         except VaultNotFoundError as exc:
             raise AnsibleLookupError("%s: %s" % (PLUGIN, exc)) from None
         except VaultError as exc:
-            raise AnsibleLookupError("%s: could not generate a password for policy %s: %s"
-                                     % (PLUGIN, name, exc)) from None
+            raise AnsibleLookupError(
+                "%s: could not generate a password for policy %s: %s" % (PLUGIN, name, exc)
+            ) from None

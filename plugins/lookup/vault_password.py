@@ -115,8 +115,10 @@ PLUGIN = "vault_password"
 def split_term(term):
     resource, sep, account = term.partition("/")
     if not sep or not resource or not account:
-        raise AnsibleLookupError("%s: %r is not RESOURCE/ACCOUNT; for names containing '/' use the resource= and "
-                                 "account= keywords" % (PLUGIN, str(term)))
+        raise AnsibleLookupError(
+            "%s: %r is not RESOURCE/ACCOUNT; for names containing '/' use the resource= and "
+            "account= keywords" % (PLUGIN, str(term))
+        )
     return resource, account
 
 
@@ -136,8 +138,9 @@ class LookupModule(VaultLookupBase):
         resource, account = self.get_option("resource"), self.get_option("account")
         if resource or account:
             if terms or not (resource and account):
-                raise AnsibleLookupError("%s: give either terms RESOURCE/ACCOUNT, or both resource= and account= "
-                                         "without terms" % PLUGIN)
+                raise AnsibleLookupError(
+                    "%s: give either terms RESOURCE/ACCOUNT, or both resource= and account= without terms" % PLUGIN
+                )
             return [(resource, account)]
         if not terms:
             raise AnsibleLookupError("%s: no account given" % PLUGIN)
@@ -163,8 +166,12 @@ class LookupModule(VaultLookupBase):
                 return _account.get_totp(client, ref)
             return _account.get_password(client, ref, self.get_option("reason"), self.get_option("ticket_id"))
         except VaultUnsupportedError as exc:
-            raise AnsibleLookupError("%s: the %s of %s is not available: %s" % (PLUGIN, field, ref.label, exc)) from None
+            raise AnsibleLookupError(
+                "%s: the %s of %s is not available: %s" % (PLUGIN, field, ref.label, exc)
+            ) from None
         except VaultAPIError as exc:
-            raise AnsibleLookupError("%s: the vault refused the %s of %s: %s" % (PLUGIN, field, ref.label, exc)) from None
+            raise AnsibleLookupError(
+                "%s: the vault refused the %s of %s: %s" % (PLUGIN, field, ref.label, exc)
+            ) from None
         except VaultError as exc:
             raise AnsibleLookupError("%s: could not read the %s of %s: %s" % (PLUGIN, field, ref.label, exc)) from None

@@ -61,16 +61,19 @@ def find_account(client, resource, name):
     """
     vault_message = None
     try:
-        ids = client.call("get_resource_account_ids",
-                          query={"RESOURCENAME": resource, "ACCOUNTNAME": name}).details_dict()
+        ids = client.call(
+            "get_resource_account_ids", query={"RESOURCENAME": resource, "ACCOUNTNAME": name}
+        ).details_dict()
     except VaultAPIError as exc:
         ids, vault_message = {}, exc.vault_message
     if ids.get("RESOURCEID") and ids.get("ACCOUNTID"):
         return AccountRef(resource, name, str(ids["RESOURCEID"]), str(ids["ACCOUNTID"]))
     resource_id = find_resource_id(client, resource)
     if resource_id is None:
-        raise VaultNotFoundError(_not_found("resource %s does not exist (or is not visible to this token)" % resource,
-                                            vault_message), vault_message=vault_message)
+        raise VaultNotFoundError(
+            _not_found("resource %s does not exist (or is not visible to this token)" % resource, vault_message),
+            vault_message=vault_message,
+        )
     for item in read_resource(client, resource_id).get("ACCOUNT LIST") or []:
         if isinstance(item, dict) and item.get("ACCOUNT NAME") == name:
             return AccountRef(resource, name, resource_id, str(item.get("ACCOUNT ID")))
@@ -80,8 +83,13 @@ def find_account(client, resource, name):
 def require_account(client, resource, name):
     ref = find_account(client, resource, name)
     if ref.account_id is None:
-        raise VaultNotFoundError(_not_found("resource %s has no account %s (or it is not visible to this token)"
-                                            % (resource, name), ref.vault_message), vault_message=ref.vault_message)
+        raise VaultNotFoundError(
+            _not_found(
+                "resource %s has no account %s (or it is not visible to this token)" % (resource, name),
+                ref.vault_message,
+            ),
+            vault_message=ref.vault_message,
+        )
     return ref
 
 
@@ -91,8 +99,9 @@ def _not_found(text, vault_message):
 
 def read_account(client, ref):
     """The account detail as the vault gives it, plus the ids and name it was found by."""
-    details = client.call("get_account_details",
-                          path={"resource_id": ref.resource_id, "account_id": ref.account_id}).details
+    details = client.call(
+        "get_account_details", path={"resource_id": ref.resource_id, "account_id": ref.account_id}
+    ).details
     account = dict(details) if isinstance(details, dict) else {}
     account.update({"RESOURCE ID": ref.resource_id, "ACCOUNT ID": ref.account_id, "ACCOUNT NAME": ref.name})
     return account
@@ -121,8 +130,7 @@ def list_accounts(client, resource, details=False):
     resource_id = find_resource_id(client, clean_text(resource, "resource"))
     if resource_id is None:
         return {"resource_exists": False, "accounts": []}
-    items = [item for item in read_resource(client, resource_id).get("ACCOUNT LIST") or []
-             if isinstance(item, dict)]
+    items = [item for item in read_resource(client, resource_id).get("ACCOUNT LIST") or [] if isinstance(item, dict)]
     if not details:
         return {"resource_exists": True, "accounts": items}
     refs = [AccountRef(resource, item.get("ACCOUNT NAME"), resource_id, str(item.get("ACCOUNT ID"))) for item in items]
@@ -140,8 +148,9 @@ def _authorization(reason, ticket_id):
 
 def get_password(client, ref, reason=None, ticket_id=None):
     details = _authorization(reason, ticket_id)
-    response = client.call("get_password", path={"resource_id": ref.resource_id, "account_id": ref.account_id},
-                           details=details or None)
+    response = client.call(
+        "get_password", path={"resource_id": ref.resource_id, "account_id": ref.account_id}, details=details or None
+    )
     password = response.details.get("PASSWORD") if isinstance(response.details, dict) else None
     if password is None:
         raise VaultAPIError("GET PASSWORD for %s returned no PASSWORD" % ref.label, operation="GET PASSWORD")
@@ -161,9 +170,12 @@ def get_totp(client, ref):
         raise VaultUnsupportedError("%s: %s" % (NO_TOTP, exc), operation=exc.operation) from None
     except VaultError as exc:
         if exc.http_status == 404:
-            raise VaultUnsupportedError("%s; the vault answered HTTP 404: %s" % (NO_TOTP, exc),
-                                        operation=exc.operation, http_status=404,
-                                        vault_message=exc.vault_message) from None
+            raise VaultUnsupportedError(
+                "%s; the vault answered HTTP 404: %s" % (NO_TOTP, exc),
+                operation=exc.operation,
+                http_status=404,
+                vault_message=exc.vault_message,
+            ) from None
         raise
     code = response.details.get("TOTP") if isinstance(response.details, dict) else None
     if code is None:
@@ -174,8 +186,7 @@ def get_totp(client, ref):
 def change_password(client, ref, new_password, reason=None, ticket_id=None, reset_type="LOCAL"):
     details = {"NEWPASSWORD": new_password, "RESETTYPE": reset_type}
     details.update(_authorization(reason, ticket_id))
-    client.call("change_password", path={"resource_id": ref.resource_id, "account_id": ref.account_id},
-                details=details)
+    client.call("change_password", path={"resource_id": ref.resource_id, "account_id": ref.account_id}, details=details)
 
 
 def _totp_input(desired):
@@ -185,8 +196,11 @@ def _totp_input(desired):
     if desired["totp_secret"] == "":
         return {"TOTP_SECRET": ""}
     fields = {"TOTP_SECRET": desired["totp_secret"]}
-    for option, key in (("totp_algorithm", "TOTP_ALGORITHM"), ("totp_digits", "TOTP_DIGITS"),
-                        ("totp_validity", "TOTP_VALIDITY")):
+    for option, key in (
+        ("totp_algorithm", "TOTP_ALGORITHM"),
+        ("totp_digits", "TOTP_DIGITS"),
+        ("totp_validity", "TOTP_VALIDITY"),
+    ):
         if desired.get(option) is not None:
             fields[key] = str(desired[option])
     return fields
@@ -252,12 +266,21 @@ class Account(VaultObject):
             tracker.record("settings", None, sorted(write_only), bool(write_only))
             edit.update(write_only)
         elif write_only:
-            options = sorted(field.option for field in FIELDS
-                             if field.write_only and desired.get(field.option) is not None)
+            options = sorted(
+                field.option for field in FIELDS if field.write_only and desired.get(field.option) is not None
+            )
             one = len(options) == 1
-            tracker.warn("%s exists: %s %s not compared or applied (the vault does not report %s back); set "
-                         "force_settings: true to apply %s" % (self.label, ", ".join(options), "was" if one else "were",
-                                                               "it" if one else "them", "it" if one else "them"))
+            tracker.warn(
+                "%s exists: %s %s not compared or applied (the vault does not report %s back); set "
+                "force_settings: true to apply %s"
+                % (
+                    self.label,
+                    ", ".join(options),
+                    "was" if one else "were",
+                    "it" if one else "them",
+                    "it" if one else "them",
+                )
+            )
         if _totp_differs(self.client, handle, desired, tracker):
             edit.update(_totp_input(desired))
         if edit:
@@ -272,8 +295,9 @@ class Account(VaultObject):
 
     def delete(self, handle):
         try:
-            self.client.call("delete_account",
-                             path={"resource_id": handle.resource_id, "account_id": handle.account_id})
+            self.client.call(
+                "delete_account", path={"resource_id": handle.resource_id, "account_id": handle.account_id}
+            )
         except VaultAPIError as exc:
             return self.deleted_meanwhile(exc)
         return True
@@ -293,15 +317,17 @@ class Account(VaultObject):
         if self.check_mode:
             return None
         try:
-            response = self.client.call("add_accounts", path={"resource_id": ref.resource_id},
-                                        details={"ACCOUNTLIST": [account]})
+            response = self.client.call(
+                "add_accounts", path={"resource_id": ref.resource_id}, details={"ACCOUNTLIST": [account]}
+            )
         except VaultAPIError as exc:
             raise _refusal_or_added_meanwhile(self.client, ref, exc, desired["password"]) from None
         created = find_account(self.client, ref.resource, ref.name)
         if created.account_id is None:
             status = scrub(_item_status(response.details, ref.name) or "no status given", [desired["password"]])
-            raise VaultAPIError("ADD ACCOUNTS did not add %s: %s" % (ref.label, status), operation="ADD ACCOUNTS",
-                                vault_message=status)
+            raise VaultAPIError(
+                "ADD ACCOUNTS did not add %s: %s" % (ref.label, status), operation="ADD ACCOUNTS", vault_message=status
+            )
         return read_account(self.client, created)
 
 
@@ -325,13 +351,15 @@ def _write(client, ref, desired, edit, new_password):
     if "ACCOUNTPASSWORDPOLICY" not in edit:
         change_password(client, ref, new_password, reason, ticket_id)
         if edit:
-            _after_first_write(ref, "its password was changed", lambda: client.call(
-                "edit_account", path=path, details=edit))
+            _after_first_write(
+                ref, "its password was changed", lambda: client.call("edit_account", path=path, details=edit)
+            )
         return
     _require_valid_for_policy(client, ref, new_password, edit["ACCOUNTPASSWORDPOLICY"])
     client.call("edit_account", path=path, details=edit)
-    _after_first_write(ref, "EDIT ACCOUNT was applied", lambda: change_password(
-        client, ref, new_password, reason, ticket_id))
+    _after_first_write(
+        ref, "EDIT ACCOUNT was applied", lambda: change_password(client, ref, new_password, reason, ticket_id)
+    )
 
 
 def _after_first_write(ref, done, step):
@@ -339,8 +367,12 @@ def _after_first_write(ref, done, step):
     try:
         step()
     except VaultError as exc:
-        raise type(exc)("account %s: %s, but then: %s" % (ref.label, done, exc), operation=exc.operation,
-                        http_status=exc.http_status, vault_message=exc.vault_message) from None
+        raise type(exc)(
+            "account %s: %s, but then: %s" % (ref.label, done, exc),
+            operation=exc.operation,
+            http_status=exc.http_status,
+            vault_message=exc.vault_message,
+        ) from None
 
 
 def _require_valid_for_policy(client, ref, password, policy):
@@ -355,8 +387,10 @@ def _require_valid_for_policy(client, ref, password, policy):
             return
         raise
     if not verdict.valid:
-        raise VaultInputError("account %s: password does not satisfy %s, so nothing was changed: %s"
-                              % (ref.label, describe(policy), scrub(verdict.message, [password])))
+        raise VaultInputError(
+            "account %s: password does not satisfy %s, so nothing was changed: %s"
+            % (ref.label, describe(policy), scrub(verdict.message, [password]))
+        )
 
 
 def _totp_differs(client, ref, desired, tracker):
@@ -379,8 +413,13 @@ def _totp_differs(client, ref, desired, tracker):
         differs = code is not None
     else:
         options = dict(TOTP_DEFAULTS, **{k: desired[k] for k in TOTP_DEFAULTS if desired.get(k) is not None})
-        differs = code is None or len(code) != int(options["totp_digits"]) or not matches(
-            code, secret, options["totp_algorithm"], int(options["totp_digits"]), int(options["totp_validity"]))
+        differs = (
+            code is None
+            or len(code) != int(options["totp_digits"])
+            or not matches(
+                code, secret, options["totp_algorithm"], int(options["totp_digits"]), int(options["totp_validity"])
+            )
+        )
     tracker.record("totp", None, None, differs, secret=True)
     return differs
 
@@ -407,8 +446,12 @@ def _refusal_or_added_meanwhile(client, ref, refusal, password):
         return CreatedMeanwhile(found)
     status = _item_status(refusal.details, ref.name)
     reason = scrub(status or refusal.vault_message or "no reason given", [password])
-    return VaultAPIError("ADD ACCOUNTS refused account %s: %s" % (ref.label, reason), operation=refusal.operation,
-                         http_status=refusal.http_status, vault_message=reason)
+    return VaultAPIError(
+        "ADD ACCOUNTS refused account %s: %s" % (ref.label, reason),
+        operation=refusal.operation,
+        http_status=refusal.http_status,
+        vault_message=reason,
+    )
 
 
 def _item_status(details, name):

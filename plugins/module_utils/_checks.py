@@ -28,6 +28,8 @@ def clean_text(value, what):
     if value == "" or not value.strip():
         raise VaultInputError("%s must not be empty" % what)
     if value != value.strip():
-        raise VaultInputError("%s %r has leading or trailing spaces; the vault stores it trimmed, so the task "
-                              "could never find it again: remove the spaces" % (what, value))
+        raise VaultInputError(
+            "%s %r has leading or trailing spaces; the vault stores it trimmed, so the task "
+            "could never find it again: remove the spaces" % (what, value)
+        )
     return value

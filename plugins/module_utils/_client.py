@@ -55,9 +55,17 @@ DEFAULT_RETRIES = 3
 RETRY_STATUSES = (429, 502, 503, 504)
 BACKOFF_BASE = 0.5
 BACKOFF_CAP = 8.0
-SECRET_KEYS = frozenset((
-    "PASSWORD", "NEWPASSWORD", "TOTP_SECRET", "passPhrase", "passphrase", "password", "AUTHTOKEN",
-))
+SECRET_KEYS = frozenset(
+    (
+        "PASSWORD",
+        "NEWPASSWORD",
+        "TOTP_SECRET",
+        "passPhrase",
+        "passphrase",
+        "password",
+        "AUTHTOKEN",
+    )
+)
 INSECURE_WARNING = (
     "validate_certs is false: the vault's TLS certificate is not verified, so whoever sits on the network path "
     "can read the token and every secret; point ca_path at the vault's CA certificate instead"
@@ -129,12 +137,15 @@ def header_value(value, option, highest):
     if not text:
         raise VaultConfigError("%s is empty once surrounding whitespace is removed" % option)
     if any(unicodedata.category(char) == "Cc" for char in text):
-        raise VaultConfigError("%s holds a control character (a line break, tab or NUL) inside it; it cannot be "
-                               "sent in an HTTP header" % option)
+        raise VaultConfigError(
+            "%s holds a control character (a line break, tab or NUL) inside it; it cannot be "
+            "sent in an HTTP header" % option
+        )
     if any(ord(char) > highest for char in text):
         charset = "ASCII" if highest < 0x80 else "Latin-1"
-        raise VaultConfigError("%s holds a character outside %s; it cannot be sent in an HTTP header"
-                               % (option, charset))
+        raise VaultConfigError(
+            "%s holds a character outside %s; it cannot be sent in an HTTP header" % (option, charset)
+        )
     return text
 
 
@@ -159,8 +170,9 @@ def base_url(url):
     if parts.scheme != "https" or not host:
         raise VaultConfigError("url must be https://<host>[:<port>]")
     if parts.path not in ("", "/"):
-        raise VaultConfigError("url must not have a path: give https://<host>[:<port>], the client adds %s and %s"
-                               % (REST_ROOT, PKI_ROOT))
+        raise VaultConfigError(
+            "url must not have a path: give https://<host>[:<port>], the client adds %s and %s" % (REST_ROOT, PKI_ROOT)
+        )
     if "?" in text or "#" in text:
         raise VaultConfigError("url must not have a query (?...) or a fragment (#...): give https://<host>[:<port>]")
     return "https://%s" % parts.netloc
@@ -237,8 +249,19 @@ class VaultClient:
     None for an option means its default.
     """
 
-    def __init__(self, url, auth_token, org_name=None, edition=None, build=None, validate_certs=True,
-                 ca_path=None, timeout=DEFAULT_TIMEOUT, retries=DEFAULT_RETRIES, sleep=time.sleep):
+    def __init__(
+        self,
+        url,
+        auth_token,
+        org_name=None,
+        edition=None,
+        build=None,
+        validate_certs=True,
+        ca_path=None,
+        timeout=DEFAULT_TIMEOUT,
+        retries=DEFAULT_RETRIES,
+        sleep=time.sleep,
+    ):
         if not HAS_REQUESTS:
             raise VaultConfigError("the Python library 'requests' is required")
         self.base_url = base_url(url)
@@ -288,8 +311,7 @@ class VaultClient:
         upload = None
         if files:
             upload = {endpoint.file_part: (name, content) for name, content in files.items()}
-        request = {"method": method, "url": self._url(endpoint, path), "params": params, "data": form,
-                   "files": upload}
+        request = {"method": method, "url": self._url(endpoint, path), "params": params, "data": form, "files": upload}
         result = self._exchange(endpoint, request, secrets)
         if not endpoint.is_read:
             self.wrote = True
@@ -325,14 +347,16 @@ class VaultClient:
         here = "the vault is edition %s build %d" % (self.edition, self.build)
         if not self._open(endpoint.gates):
             call = "%s (%s %s)" % (endpoint.operation, endpoint.method_for(self.edition), endpoint.path)
-            raise VaultUnsupportedError("%s needs %s; %s" % (call, describe_gates(endpoint.gates), here),
-                                        operation=endpoint.operation)
+            raise VaultUnsupportedError(
+                "%s needs %s; %s" % (call, describe_gates(endpoint.gates), here), operation=endpoint.operation
+            )
         sent = _keys(details)
         for name, gates in sorted(endpoint.field_gates().items()):
             if name in sent and not self._open(gates):
                 raise VaultUnsupportedError(
                     "%s: field %s needs %s; %s" % (endpoint.operation, name, describe_gates(gates), here),
-                    operation=endpoint.operation)
+                    operation=endpoint.operation,
+                )
 
     def _open(self, gates):
         return self.edition in gates and self.build >= gates[self.edition]
@@ -359,8 +383,11 @@ class VaultClient:
         response = self._send(endpoint, request, secrets)
         status = response.status_code
         if not last and status in RETRY_STATUSES and (endpoint.is_read or status == 429):
-            raise _Retry(VaultResponseError, "%s: the vault answered HTTP %d" % (endpoint.operation, status),
-                         retry_after=response.headers.get("Retry-After"))
+            raise _Retry(
+                VaultResponseError,
+                "%s: the vault answered HTTP %d" % (endpoint.operation, status),
+                retry_after=response.headers.get("Retry-After"),
+            )
         return self._interpret(endpoint, response, secrets)
 
     def _send(self, endpoint, request, secrets):
@@ -369,12 +396,13 @@ class VaultClient:
         self.requests_sent += 1
         try:
             with _quiet_if(self.insecure):
-                return self.session.request(allow_redirects=False, timeout=self.timeout, verify=self.verify,
-                                            **request)
+                return self.session.request(allow_redirects=False, timeout=self.timeout, verify=self.verify, **request)
         except requests.exceptions.SSLError:
             raise VaultConnectionError(
                 "%s: TLS verification of %s failed (point ca_path at the vault's CA certificate)"
-                % (operation, self.base_url), operation=operation) from None
+                % (operation, self.base_url),
+                operation=operation,
+            ) from None
         except (requests.exceptions.ConnectionError, requests.exceptions.Timeout) as exc:
             message = "%s: no answer from %s: %s" % (operation, self.base_url, _reason(exc, secrets))
             if _not_sent(exc):
@@ -386,23 +414,25 @@ class VaultClient:
         except (requests.exceptions.RequestException, ValueError) as exc:
             # Raised before anything is sent (a URL or header value the libraries refuse); their text may
             # quote the value, so only the kind of error is named.
-            raise VaultConnectionError("%s: the request could not be sent (%s)" % (operation, type(exc).__name__),
-                                       operation=operation) from None
+            raise VaultConnectionError(
+                "%s: the request could not be sent (%s)" % (operation, type(exc).__name__), operation=operation
+            ) from None
 
     def _outcome_unknown(self, endpoint, error_class, message, http_status=None):
         """A read to try again, or the error of a write that may have been applied (``wrote`` becomes True)."""
         if endpoint.is_read:
             return _Retry(error_class, message, operation=endpoint.operation, http_status=http_status)
         self.wrote = True
-        return error_class("%s; %s" % (message, MAY_HAVE_BEEN_APPLIED), operation=endpoint.operation,
-                           http_status=http_status)
+        return error_class(
+            "%s; %s" % (message, MAY_HAVE_BEEN_APPLIED), operation=endpoint.operation, http_status=http_status
+        )
 
     def _backoff(self, attempt, retry_after=None):
         """Capped exponential backoff with full jitter; a numeric Retry-After is honoured up to the cap."""
         try:
             delay = min(BACKOFF_CAP, max(0.0, float(retry_after)))
         except (TypeError, ValueError):
-            delay = random.uniform(0, min(BACKOFF_CAP, BACKOFF_BASE * 2 ** attempt))
+            delay = random.uniform(0, min(BACKOFF_CAP, BACKOFF_BASE * 2**attempt))
         self._sleep(delay)
 
     def _interpret(self, endpoint, response, secrets):
@@ -413,8 +443,11 @@ class VaultClient:
             raise self._redirect_error(endpoint, status, headers.get("location"), secrets)
         content = response.content or b""
         document = load_json_object(content)
-        if endpoint.returns_file and 200 <= status < 300 and (
-                is_attachment(headers) or (content and not _is_vault_answer(document))):
+        if (
+            endpoint.returns_file
+            and 200 <= status < 300
+            and (is_attachment(headers) or (content and not _is_vault_answer(document)))
+        ):
             return normalize({}, status, content, headers)
         if document is None:
             what = "an empty body" if not content else "a body that is not a JSON object"
@@ -427,8 +460,11 @@ class VaultClient:
             where = "" if status == 200 else " (HTTP %d)" % status
             raise VaultAPIError(
                 "%s failed%s: %s" % (result.operation or operation, where, message),
-                operation=result.operation or operation, http_status=status, vault_message=message,
-                details=result.details)
+                operation=result.operation or operation,
+                http_status=status,
+                vault_message=message,
+                details=result.details,
+            )
         return result
 
     def _unreadable(self, endpoint, status, what):
@@ -442,9 +478,11 @@ class VaultClient:
     def _redirect_error(self, endpoint, status, location, secrets):
         """A 3xx is never followed: the token (and a write's body) would go wherever it points. A read is not
         retried; a write may have been applied (a 303 commonly answers a POST that was)."""
-        message = ("%s: the vault answered HTTP %d, a redirect to %s; redirects are not followed, so that the "
-                   "token goes nowhere else: set url to the address the vault answers on"
-                   % (endpoint.operation, status, scrub(_describe_location(location), secrets)))
+        message = (
+            "%s: the vault answered HTTP %d, a redirect to %s; redirects are not followed, so that the "
+            "token goes nowhere else: set url to the address the vault answers on"
+            % (endpoint.operation, status, scrub(_describe_location(location), secrets))
+        )
         if endpoint.is_read:
             return VaultResponseError(message, operation=endpoint.operation, http_status=status)
         return self._outcome_unknown(endpoint, VaultResponseError, message, http_status=status)

@@ -170,8 +170,10 @@ class VaultObject:
         tracker = DifferenceTracker()
         tracker.record("state", "absent", "present", True)
         self.check_create_input()
-        tracker.warn("%s: in check mode that means an earlier task would create it, so %s would be created in it"
-                     % (missing, self.label))
+        tracker.warn(
+            "%s: in check mode that means an earlier task would create it, so %s would be created in it"
+            % (missing, self.label)
+        )
         return tracker, None
 
     def check_create_input(self):
@@ -189,8 +191,10 @@ class VaultObject:
             if field.edit is None:
                 tracker.compare(field.option, stored, None)
                 if stored is not None and stored != value:
-                    tracker.warn("%s: %s is %s in the vault, not %s, and the API cannot change it"
-                                 % (self.label, field.option, stored, value))
+                    tracker.warn(
+                        "%s: %s is %s in the vault, not %s, and the API cannot change it"
+                        % (self.label, field.option, stored, value)
+                    )
             elif tracker.compare(field.option, stored, value, field.secret):
                 edit[field.edit] = value
         return edit
@@ -212,5 +216,8 @@ class VaultObject:
 
     def write_only_input(self):
         """Edit input of the write-only fields given: the vault never reports them back."""
-        return {field.edit: self.desired[field.option] for field in self.FIELDS
-                if field.write_only and field.edit and self.desired.get(field.option) is not None}
+        return {
+            field.edit: self.desired[field.option]
+            for field in self.FIELDS
+            if field.write_only and field.edit and self.desired.get(field.option) is not None
+        }

@@ -36,8 +36,10 @@ def custom_field_strings(fields, what):
         label = clean_text(str(label) if isinstance(label, (int, float)) else label, "%s label" % what)
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             kind = "null" if value is None else type(value).__name__
-            raise VaultInputError("%s: the value of %s is %s; a custom field value must be a string or a number "
-                                  "(quote it, e.g. \"true\")" % (what, label, kind))
+            raise VaultInputError(
+                "%s: the value of %s is %s; a custom field value must be a string or a number "
+                '(quote it, e.g. "true")' % (what, label, kind)
+            )
         strings[label] = value if isinstance(value, str) else str(value)
     return strings
 
@@ -50,8 +52,11 @@ def custom_field_input(fields):
 def custom_field_values(detail):
     """The ``CUSTOM FIELD`` output list as ``{CUSTOMFIELDLABEL: CUSTOMFIELDVALUE}``."""
     fields = detail.get("CUSTOM FIELD") if isinstance(detail, dict) else None
-    return {item.get("CUSTOMFIELDLABEL"): item.get("CUSTOMFIELDVALUE")
-            for item in fields or [] if isinstance(item, dict) and item.get("CUSTOMFIELDLABEL")}
+    return {
+        item.get("CUSTOMFIELDLABEL"): item.get("CUSTOMFIELDVALUE")
+        for item in fields or []
+        if isinstance(item, dict) and item.get("CUSTOMFIELDLABEL")
+    }
 
 
 def mask_secret_fields(detail):
@@ -61,8 +66,9 @@ def mask_secret_fields(detail):
     """
     if not isinstance(detail, dict) or not isinstance(detail.get("CUSTOM FIELD"), list):
         return detail
-    fields = [dict(item, CUSTOMFIELDVALUE=HIDDEN) if _is_secret_field(item) else item
-              for item in detail["CUSTOM FIELD"]]
+    fields = [
+        dict(item, CUSTOMFIELDVALUE=HIDDEN) if _is_secret_field(item) else item for item in detail["CUSTOM FIELD"]
+    ]
     return dict(detail, **{"CUSTOM FIELD": fields})
 
 
@@ -73,15 +79,20 @@ def track_custom_fields(tracker, current, desired_fields):
     """
     values = custom_field_values(current)
     changed = {label: value for label, value in (desired_fields or {}).items() if values.get(label) != value}
-    tracker.record("custom_fields", _masked_values(current, values),
-                   _masked_values(current, dict(values, **changed)), bool(changed))
+    tracker.record(
+        "custom_fields",
+        _masked_values(current, values),
+        _masked_values(current, dict(values, **changed)),
+        bool(changed),
+    )
     return changed
 
 
 def _masked_values(detail, values):
     """``values`` ({label: value}) with the labels of ``Password``-typed fields hidden."""
-    secret = {item.get("CUSTOMFIELDLABEL") for item in (detail or {}).get("CUSTOM FIELD") or []
-              if _is_secret_field(item)}
+    secret = {
+        item.get("CUSTOMFIELDLABEL") for item in (detail or {}).get("CUSTOM FIELD") or [] if _is_secret_field(item)
+    }
     return {label: HIDDEN if label in secret else value for label, value in values.items()}
 
 
@@ -91,5 +102,6 @@ def _is_secret_field(item):
 
 def check_custom_fields(fields, what):
     if fields and len(fields) > MAX_CUSTOM_FIELDS:
-        raise VaultInputError("%s: at most %d custom fields are allowed, %d given"
-                              % (what, MAX_CUSTOM_FIELDS, len(fields)))
+        raise VaultInputError(
+            "%s: at most %d custom fields are allowed, %d given" % (what, MAX_CUSTOM_FIELDS, len(fields))
+        )

@@ -31,8 +31,13 @@ def download_input(desired):
     if desired.get("ticket_id"):
         details["TICKETID"] = desired["ticket_id"]
     if desired.get("custom_field") is not None:
-        details.update({"ISCUSTOMFIELD": "true", "CUSTOMFIELDTYPE": desired.get("custom_field_type") or "ACCOUNT",
-                        "CUSTOMFIELDLABEL": desired["custom_field"]})
+        details.update(
+            {
+                "ISCUSTOMFIELD": "true",
+                "CUSTOMFIELDTYPE": desired.get("custom_field_type") or "ACCOUNT",
+                "CUSTOMFIELDLABEL": desired["custom_field"],
+            }
+        )
     return details or None
 
 
@@ -56,12 +61,15 @@ def file_path(dest, response):
         return dest
     name = response.file_name
     if name is None:
-        raise VaultInputError("dest %s is a directory and the vault gave no usable file name (Content-Disposition) "
-                              "to write in it: give the path of the file instead" % dest)
+        raise VaultInputError(
+            "dest %s is a directory and the vault gave no usable file name (Content-Disposition) "
+            "to write in it: give the path of the file instead" % dest
+        )
     path = os.path.join(dest, name)
     if os.path.isdir(path):
-        raise VaultInputError("%s, the vault's file name inside dest, is a directory: give the path of the file "
-                              "to write" % path)
+        raise VaultInputError(
+            "%s, the vault's file name inside dest, is a directory: give the path of the file to write" % path
+        )
     _check_readable(path)
     return path
 
@@ -84,8 +92,9 @@ def file_checksum(path):
 
 def download(client, ref, details):
     """The ``downloadfile`` answer: the file itself, in ``content`` (whatever its bytes, even empty)."""
-    return client.call("download_file", path={"resource_id": ref.resource_id, "account_id": ref.account_id},
-                       details=details)
+    return client.call(
+        "download_file", path={"resource_id": ref.resource_id, "account_id": ref.account_id}, details=details
+    )
 
 
 def ensure_file(client, desired, check_mode, write):

@@ -23,7 +23,15 @@ from ansible.module_utils.basic import AnsibleFallbackNotFound
 from ._client import DEFAULT_RETRIES, DEFAULT_TIMEOUT, VaultClient
 
 CONNECTION_OPTIONS = (
-    "url", "auth_token", "org_name", "edition", "build", "validate_certs", "ca_path", "timeout", "retries",
+    "url",
+    "auth_token",
+    "org_name",
+    "edition",
+    "build",
+    "validate_certs",
+    "ca_path",
+    "timeout",
+    "retries",
 )
 
 

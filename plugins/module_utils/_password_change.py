@@ -48,8 +48,7 @@ def ensure_password(client, desired, check_mode):
             raise
         # In check mode an earlier task may only have reported that it would create the account.
         tracker.record("password", None, None, True, secret=True)
-        tracker.warn("%s: in check mode that means an earlier task would create it, so its password would be "
-                     "set" % exc)
+        tracker.warn("%s: in check mode that means an earlier task would create it, so its password would be set" % exc)
         return tracker, AccountRef(desired["resource"], desired["account"], None, None), None
     reason, ticket_id = desired.get("reason"), desired.get("ticket_id")
     if desired.get("rotate_with_policy") is not None:

@@ -18,10 +18,10 @@ request, which is what ``rejected`` promises.
 
 from __future__ import annotations
 
+from ._account import require_account
 from ._checks import clean_text
 from ._diff import DifferenceTracker
 from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, VaultResponseError
-from ._account import require_account
 
 # States of an open request, as the list's STATUS shows them, and the states a task converges to.
 NONE = "none"  # no open request: never requested, rejected, or checked in
@@ -76,8 +76,11 @@ ITEM_FIELDS = (
     ("REQUESTED TIME", "requested_time"),
     ("REASON", "reason"),
 )
-REQUESTER_FIELDS = (("REQUESTER USERID", "user_id"), ("REQUESTED BY", "user_name"),
-                    ("REQUESTED BY FULLNAME", "full_name"))
+REQUESTER_FIELDS = (
+    ("REQUESTER USERID", "user_id"),
+    ("REQUESTED BY", "user_name"),
+    ("REQUESTED BY FULLNAME", "full_name"),
+)
 
 
 def state_of_status(status):
@@ -108,8 +111,12 @@ def resolve_user_id(client, user_name):
     try:
         details = client.call("get_user_id", query={"USERNAME": user_name}).details
     except VaultAPIError as exc:
-        raise VaultAPIError("requester %s: %s" % (user_name, exc), operation=exc.operation,
-                            http_status=exc.http_status, vault_message=exc.vault_message) from None
+        raise VaultAPIError(
+            "requester %s: %s" % (user_name, exc),
+            operation=exc.operation,
+            http_status=exc.http_status,
+            vault_message=exc.vault_message,
+        ) from None
     user_id = details.get("USERID") if isinstance(details, dict) else None
     if user_id in (None, ""):
         raise VaultResponseError("get_USERID for %s returned no USERID" % user_name, operation="get_USERID")
@@ -123,14 +130,16 @@ def list_requests(client, requester_id=None):
     caller's own, for a requester). With it, a listing of someone else's requests
     is refused: a vault that ignored REQUESTEDID would otherwise mislead the caller.
     """
-    response = client.call("get_password_requests",
-                           details={"REQUESTEDID": requester_id} if requester_id else None)
+    response = client.call("get_password_requests", details={"REQUESTEDID": requester_id} if requester_id else None)
     details = response.details if isinstance(response.details, dict) else {}
     requester = {name: _text(details.get(key)) for key, name in REQUESTER_FIELDS}
     items = [item for item in details.get("PASSWORDREQUESTLIST") or [] if isinstance(item, dict)]
     if requester_id and items and requester["user_id"] != str(requester_id):
-        raise VaultResponseError("GET_PASSWORDREQUEST listed the requests of user %s instead of user %s"
-                                 % (requester["user_id"], requester_id), operation="GET_PASSWORDREQUEST")
+        raise VaultResponseError(
+            "GET_PASSWORDREQUEST listed the requests of user %s instead of user %s"
+            % (requester["user_id"], requester_id),
+            operation="GET_PASSWORDREQUEST",
+        )
     return requester, [structured_request(item) for item in items]
 
 
@@ -153,10 +162,14 @@ def read_requests(client, requester=None, resource=None, account=None):
                 raise
             return {"requester": {}, "requests": []}, [
                 "the vault gave no user id for requester %s, so no requests are listed: %s"
-                % (requester, exc.vault_message or exc)]
+                % (requester, exc.vault_message or exc)
+            ]
     listed_by, requests = list_requests(client, requester_id)
-    wanted = [item for item in requests
-              if resource in (None, item["resource_name"]) and account in (None, item["account_name"])]
+    wanted = [
+        item
+        for item in requests
+        if resource in (None, item["resource_name"]) and account in (None, item["account_name"])
+    ]
     return {"requester": listed_by, "requests": wanted}, []
 
 
@@ -173,11 +186,14 @@ def validate(desired):
     if state in ADMINISTRATOR_STATES and not desired.get("requester"):
         raise VaultInputError("state %s is an administrator's decision: requester (a user name) is required" % state)
     if state in REQUESTER_STATES and desired.get("requester"):
-        raise VaultInputError("state %s is performed by the requester's own token: requester is only for "
-                              "approved, rejected and checked_in" % state)
+        raise VaultInputError(
+            "state %s is performed by the requester's own token: requester is only for "
+            "approved, rejected and checked_in" % state
+        )
     if state in ADMINISTRATOR_STATES and desired.get("reason"):
-        raise VaultInputError("reason is sent only to request or check out a password; the vault's approve, "
-                              "reject and check-in take none")
+        raise VaultInputError(
+            "reason is sent only to request or check out a password; the vault's approve, reject and check-in take none"
+        )
 
 
 def ensure_state(client, desired, check_mode):
@@ -223,8 +239,10 @@ def _without_account(tracker, desired, check_mode, missing):
         return tracker, {"state": NONE, "request": {}}
     if not check_mode:
         raise missing
-    tracker.warn("account %s/%s does not exist yet: check mode takes it as created by an earlier task, a real run "
-                 "fails unless it exists by then" % (desired["resource"], desired["account"]))
+    tracker.warn(
+        "account %s/%s does not exist yet: check mode takes it as created by an earlier task, a real run "
+        "fails unless it exists by then" % (desired["resource"], desired["account"])
+    )
     tracker.record("state", NONE, state, True)
     return tracker, {"state": state, "request": {}}
 
@@ -257,9 +275,12 @@ class _Transition:
         try:
             self._send()
         except VaultAPIError as exc:
-            raise VaultAPIError("cannot %s (state found: %s): %s" % (self.label, self.current, exc),
-                                operation=exc.operation, http_status=exc.http_status,
-                                vault_message=exc.vault_message) from None
+            raise VaultAPIError(
+                "cannot %s (state found: %s): %s" % (self.label, self.current, exc),
+                operation=exc.operation,
+                http_status=exc.http_status,
+                vault_message=exc.vault_message,
+            ) from None
 
     def _send(self):
         account = {"account_id": self.ref.account_id}

@@ -129,7 +129,9 @@ def require_valid(verdict, name=None, policy_id=None):
     if not verdict.valid:
         raise InvalidPasswordError(
             "the password does not satisfy %s: %s" % (describe(name, policy_id), verdict.message),
-            operation="VALIDATE_PASSWORD", vault_message=verdict.message)
+            operation="VALIDATE_PASSWORD",
+            vault_message=verdict.message,
+        )
 
 
 def generate_password(client, name):
@@ -145,8 +147,9 @@ def generate_password(client, name):
         raise
     password = details.get("PASSWORD") if isinstance(details, dict) else None
     if not isinstance(password, str) or not password:
-        raise VaultAPIError("GENERATE PASSWORD answered without a password for %s" % describe(name),
-                            operation="GENERATE PASSWORD")
+        raise VaultAPIError(
+            "GENERATE PASSWORD answered without a password for %s" % describe(name), operation="GENERATE PASSWORD"
+        )
     return password
 
 

@@ -25,11 +25,21 @@ FIXED_TYPES = ("key store", "license store", "rackspace", "aws iam")
 FILE_TYPES = ("file store", "license store")
 # The account booleans (A 12230 / B 6000), option name -> account input key. The create-resource input has
 # none of them, so those of the first account are set by EDIT ACCOUNT right after the creation.
-ACCOUNT_FLAGS = {key.lower(): key for key in (
-    "RECORD_RDP_SESSIONS", "RECORD_CLI_SESSIONS", "DISABLE_PASSWORD_RESETS", "CONFIGURE_PASSWORD_RESET",
-    "IIS_WEB_CONFIG_RESET", "IIS_APP_POOL_RESTART", "IIS_APP_POOL_RESET", "SERVICES_RESTART", "SERVICES_RESET",
-    "SCHEDULED_TASK_RESET",
-)}
+ACCOUNT_FLAGS = {
+    key.lower(): key
+    for key in (
+        "RECORD_RDP_SESSIONS",
+        "RECORD_CLI_SESSIONS",
+        "DISABLE_PASSWORD_RESETS",
+        "CONFIGURE_PASSWORD_RESET",
+        "IIS_WEB_CONFIG_RESET",
+        "IIS_APP_POOL_RESTART",
+        "IIS_APP_POOL_RESET",
+        "SERVICES_RESTART",
+        "SERVICES_RESET",
+        "SCHEDULED_TASK_RESET",
+    )
+}
 
 # The create input has no key for the description, department or location ("its field name is not shown"):
 # they are sent by EDIT RESOURCE right after the creation. The owner cannot be changed through the API.
@@ -124,8 +134,10 @@ def check_file(desired):
         return
     kind = desired.get("type")
     if kind is not None and kind.lower() not in FILE_TYPES:
-        raise VaultInputError("resource %s: a file can only be uploaded with type File Store or License Store, "
-                              "not %s" % (desired["name"], kind))
+        raise VaultInputError(
+            "resource %s: a file can only be uploaded with type File Store or License Store, "
+            "not %s" % (desired["name"], kind)
+        )
     if not os.path.isfile(path) or not os.access(path, os.R_OK):
         raise VaultInputError("resource %s: file %s is not a readable file" % (desired["name"], path))
 
@@ -176,9 +188,11 @@ class Resource(VaultObject):
     def changes(self, tracker, handle, current):
         desired = self.desired
         if _type_change_refused(current.get("RESOURCE TYPE"), desired.get("type")):
-            raise VaultInputError("resource %s: the type cannot change from %s to %s (the vault refuses changes "
-                                  "from or to key store, license store, Rackspace or AWS IAM)"
-                                  % (desired["name"], current.get("RESOURCE TYPE"), desired["type"]))
+            raise VaultInputError(
+                "resource %s: the type cannot change from %s to %s (the vault refuses changes "
+                "from or to key store, license store, Rackspace or AWS IAM)"
+                % (desired["name"], current.get("RESOURCE TYPE"), desired["type"])
+            )
         edit = self.field_changes(tracker, current)
         changed_fields = track_custom_fields(tracker, current, desired.get("custom_fields"))
         if changed_fields:
@@ -206,40 +220,55 @@ class Resource(VaultObject):
         if group:
             groups = associated_group_names(self.client, current.get("RESOURCE ID"))
             if groups is None:
-                tracker.warn("resource %s exists: resource_group is applied only when a resource is created, and this "
-                             "vault cannot list a resource's groups, so membership of %s was not compared; manage it "
-                             "with credvault.vault.vault_resource_group" % (name, group))
+                tracker.warn(
+                    "resource %s exists: resource_group is applied only when a resource is created, and this "
+                    "vault cannot list a resource's groups, so membership of %s was not compared; manage it "
+                    "with credvault.vault.vault_resource_group" % (name, group)
+                )
             elif group not in groups:
-                tracker.warn("resource %s exists and is not in resource group %s: resource_group is applied only "
-                             "when a resource is created; add it with credvault.vault.vault_resource_group"
-                             % (name, group))
+                tracker.warn(
+                    "resource %s exists and is not in resource group %s: resource_group is applied only "
+                    "when a resource is created; add it with credvault.vault.vault_resource_group" % (name, group)
+                )
         account = self.desired.get("first_account")
         if account:
             names = [item.get("ACCOUNT NAME") for item in current.get("ACCOUNT LIST") or [] if isinstance(item, dict)]
-            settings = sorted("first_account.%s" % option for option, value in account.items()
-                              if option not in ("name", "password") and value not in (None, {}))
+            settings = sorted(
+                "first_account.%s" % option
+                for option, value in account.items()
+                if option not in ("name", "password") and value not in (None, {})
+            )
             if account["name"] not in names:
-                tracker.warn("resource %s exists and has no account %s: first_account is applied only when a "
-                             "resource is created; add the account with credvault.vault.vault_account"
-                             % (name, account["name"]))
+                tracker.warn(
+                    "resource %s exists and has no account %s: first_account is applied only when a "
+                    "resource is created; add the account with credvault.vault.vault_account" % (name, account["name"])
+                )
             elif settings:
-                tracker.warn("resource %s exists: %s not compared or applied (first_account is applied only when a "
-                             "resource is created); manage the account with credvault.vault.vault_account"
-                             % (name, ", ".join(settings) + (" was" if len(settings) == 1 else " were")))
+                tracker.warn(
+                    "resource %s exists: %s not compared or applied (first_account is applied only when a "
+                    "resource is created); manage the account with credvault.vault.vault_account"
+                    % (name, ", ".join(settings) + (" was" if len(settings) == 1 else " were"))
+                )
 
     def create(self, tracker):
         desired = self.desired
         account = desired.get("first_account")
         if not account:
-            raise VaultInputError("resource %s does not exist: first_account (name and password) is required to "
-                                  "create it, the vault creates a resource together with its first account"
-                                  % desired["name"])
+            raise VaultInputError(
+                "resource %s does not exist: first_account (name and password) is required to "
+                "create it, the vault creates a resource together with its first account" % desired["name"]
+            )
         if not desired.get("type"):
             raise VaultInputError("resource %s does not exist: type is required to create it" % desired["name"])
         create, edit = self.creation_input(tracker)
         create["RESOURCENAME"] = desired["name"]
-        create.update({field.create: account[field.option] for field in FIRST_ACCOUNT_FIELDS
-                       if account.get(field.option) is not None})
+        create.update(
+            {
+                field.create: account[field.option]
+                for field in FIRST_ACCOUNT_FIELDS
+                if account.get(field.option) is not None
+            }
+        )
         if desired.get("custom_fields"):
             tracker.compare("custom_fields", None, desired["custom_fields"])
             create["RESOURCECUSTOMFIELD"] = custom_field_input(desired["custom_fields"])
@@ -262,24 +291,27 @@ class Resource(VaultObject):
         try:
             return self._complete_creation(edit, flags)
         except VaultError as exc:
-            raise type(exc)("resource %s was created, but not completed: %s" % (desired["name"], exc),
-                            operation=exc.operation, http_status=exc.http_status,
-                            vault_message=exc.vault_message) from None
+            raise type(exc)(
+                "resource %s was created, but not completed: %s" % (desired["name"], exc),
+                operation=exc.operation,
+                http_status=exc.http_status,
+                vault_message=exc.vault_message,
+            ) from None
 
     def _complete_creation(self, edit, flags):
         """After CREATE RESOURCE: the edit of what the create input cannot carry, and the first account's booleans."""
         resource_id = self.find()
         if resource_id is None:
-            raise VaultAPIError("CREATE RESOURCE reported success but the resource cannot be found",
-                                operation="CREATE RESOURCE")
+            raise VaultAPIError(
+                "CREATE RESOURCE reported success but the resource cannot be found", operation="CREATE RESOURCE"
+            )
         if edit:
             self.write(resource_id, edit)
         created = read_resource(self.client, resource_id)
         if flags:
             # The vault does not report the booleans back, so the read above stays true after this edit.
             account_id = _account_id(created, self.desired["first_account"]["name"])
-            self.client.call("edit_account", path={"resource_id": resource_id, "account_id": account_id},
-                             details=flags)
+            self.client.call("edit_account", path={"resource_id": resource_id, "account_id": account_id}, details=flags)
         return created
 
 
@@ -303,5 +335,6 @@ def _account_id(detail, name):
     for item in detail.get("ACCOUNT LIST") or []:
         if isinstance(item, dict) and item.get("ACCOUNT NAME") == name:
             return str(item.get("ACCOUNT ID"))
-    raise VaultAPIError("CREATE RESOURCE reported success but its account %s cannot be found" % name,
-                        operation="CREATE RESOURCE")
+    raise VaultAPIError(
+        "CREATE RESOURCE reported success but its account %s cannot be found" % name, operation="CREATE RESOURCE"
+    )

@@ -77,8 +77,10 @@ class GroupCreatedMeanwhile(CreatedMeanwhile):
 
 
 def refuse_members_of_dynamic(name):
-    return VaultInputError("resource group %s is dynamic: its resources follow its criteria and cannot be "
-                           "associated (remove resources, or use type: static)" % name)
+    return VaultInputError(
+        "resource group %s is dynamic: its resources follow its criteria and cannot be "
+        "associated (remove resources, or use type: static)" % name
+    )
 
 
 def validate(desired):
@@ -158,9 +160,11 @@ class ResourceIndex:
     @property
     def ids(self):
         if self._ids is None:
-            self._ids = {item["RESOURCE NAME"]: str(item.get("RESOURCE ID"))
-                         for item in self.client.call("get_resources").details or []
-                         if isinstance(item, dict) and item.get("RESOURCE NAME")}
+            self._ids = {
+                item["RESOURCE NAME"]: str(item.get("RESOURCE ID"))
+                for item in self.client.call("get_resources").details or []
+                if isinstance(item, dict) and item.get("RESOURCE NAME")
+            }
         return self._ids
 
     def pick(self, names, tracker, check_mode):
@@ -174,11 +178,14 @@ class ResourceIndex:
             return {}, []
         unknown = sorted({name for name in names if name not in self.ids})
         if unknown and not check_mode:
-            raise VaultNotFoundError("resources %s do not exist (or are not visible to this token)"
-                                     % ", ".join(unknown))
+            raise VaultNotFoundError(
+                "resources %s do not exist (or are not visible to this token)" % ", ".join(unknown)
+            )
         if unknown:
-            tracker.warn("resources %s do not exist yet: check mode takes them as created by an earlier task, "
-                         "a real run fails unless they exist by then" % ", ".join(unknown))
+            tracker.warn(
+                "resources %s do not exist yet: check mode takes them as created by an earlier task, "
+                "a real run fails unless they exist by then" % ", ".join(unknown)
+            )
         return {name: self.ids[name] for name in names if name not in unknown}, unknown
 
 
@@ -190,8 +197,7 @@ def group_ids_of_resource(client, resource_id):
 
 def members_among(client, group_id, ids_by_name):
     """The names in ``ids_by_name`` whose resource is in the group: one ``GET ASSOCIATED GROUPS`` per resource."""
-    return {name for name, resource_id in ids_by_name.items()
-            if group_id in group_ids_of_resource(client, resource_id)}
+    return {name for name, resource_id in ids_by_name.items() if group_id in group_ids_of_resource(client, resource_id)}
 
 
 def change_members(client, key, group_id, ids_by_name):
@@ -199,13 +205,17 @@ def change_members(client, key, group_id, ids_by_name):
     ids = sorted(ids_by_name.values(), key=int)
     response = client.call(key, path={"group_id": group_id}, details={"RESOURCEIDS": [int(i) for i in ids]})
     outcomes = response.details if isinstance(response.details, dict) else {}
-    refused = sorted(name for name, resource_id in ids_by_name.items()
-                     if _status(outcomes.get(resource_id)) != "success")
+    refused = sorted(
+        name for name, resource_id in ids_by_name.items() if _status(outcomes.get(resource_id)) != "success"
+    )
     if refused:
         operation = response.operation or key
         message = response.message or "no message given"
-        raise VaultAPIError("%s: the vault did not accept %s: %s" % (operation, ", ".join(refused), message),
-                            operation=operation, vault_message=response.message)
+        raise VaultAPIError(
+            "%s: the vault did not accept %s: %s" % (operation, ", ".join(refused), message),
+            operation=operation,
+            vault_message=response.message,
+        )
 
 
 def _status(outcome):
@@ -230,8 +240,9 @@ def create_input(desired, parent_id):
         details["NoHelpDeskRetrieval"] = "true" if desired["no_helpdesk_retrieval"] else "false"
     if kind == DYNAMIC:
         criteria = desired["criteria"]
-        details.update({"andor": "or" if desired.get("criteria_match") == "any" else "and",
-                        "NoOfCriteria": len(criteria)})
+        details.update(
+            {"andor": "or" if desired.get("criteria_match") == "any" else "and", "NoOfCriteria": len(criteria)}
+        )
         for number, criterion in enumerate(criteria, start=1):
             details["condition_%d" % number] = criterion["condition"]
             details["operator_%d" % number] = criterion["operator"]
@@ -248,8 +259,9 @@ def group_type(group):
 def reported_values(group, groups):
     """The reported settings of a list item as options: type, description and parent name ("" at top level)."""
     parent_id = str(group.get("subGroupOf") or "")
-    parent = next((item.get("resourceGroupName") for item in groups if str(item.get("resourceGroupId")) == parent_id),
-                  parent_id)
+    parent = next(
+        (item.get("resourceGroupName") for item in groups if str(item.get("resourceGroupId")) == parent_id), parent_id
+    )
     return {"type": group_type(group), "description": group.get("resourceGroupDescription") or "", "parent": parent}
 
 
@@ -258,8 +270,11 @@ def differences(group, groups, desired):
     if groups is None:
         return {}
     current = reported_values(group, groups)
-    return {option: (current[option], desired[option]) for option in REPORTED
-            if desired.get(option) is not None and current[option] != desired[option]}
+    return {
+        option: (current[option], desired[option])
+        for option in REPORTED
+        if desired.get(option) is not None and current[option] != desired[option]
+    }
 
 
 def subgroup_names(groups, group_id):
@@ -276,8 +291,10 @@ def parent_id_of(client, groups, desired, tracker, check_mode):
         return str(group["resourceGroupId"])
     if not check_mode:
         raise VaultNotFoundError("parent resource group %s does not exist (or is not visible to this token)" % parent)
-    tracker.warn("parent resource group %s does not exist yet: check mode takes it as created by an earlier task, "
-                 "a real run fails unless it exists by then" % parent)
+    tracker.warn(
+        "parent resource group %s does not exist yet: check mode takes it as created by an earlier task, "
+        "a real run fails unless it exists by then" % parent
+    )
     return None
 
 
@@ -296,8 +313,10 @@ def check_policy(client, tracker, desired):
     except (VaultUnsupportedError, VaultAPIError, VaultResponseError) as exc:
         if not _policy_list_missing(exc):
             raise
-        tracker.warn("resource group %s: password_policy %s could not be checked before writing, the vault has no "
-                     "password policy list for this token: %s" % (desired["name"], name, exc))
+        tracker.warn(
+            "resource group %s: password_policy %s could not be checked before writing, the vault has no "
+            "password policy list for this token: %s" % (desired["name"], name, exc)
+        )
         return
     if find_policy(policies, name) is None:
         raise VaultNotFoundError("resource group %s: %s" % (desired["name"], unknown_policy_error(policies, name)))
@@ -331,8 +350,10 @@ def send_create(client, groups, desired, parent_id):
         raise GroupCreatedMeanwhile(groups, group) from None
     group = find_group(client, None if groups is None else list_groups(client), desired["name"])
     if group is None:
-        raise VaultAPIError("CREATE RESOURCE GROUP reported success but resource group %s cannot be found"
-                            % desired["name"], operation="CREATE RESOURCE GROUP")
+        raise VaultAPIError(
+            "CREATE RESOURCE GROUP reported success but resource group %s cannot be found" % desired["name"],
+            operation="CREATE RESOURCE GROUP",
+        )
     return group
 
 
@@ -372,19 +393,23 @@ def recreate(client, tracker, groups, group, desired, check_mode):
     """
     name = desired["name"]
     if groups is None:
-        raise VaultInputError("resource group %s cannot be recreated: the vault has no resource group list "
-                              "(GET_RESOURCE_GROUPS), so its subgroups, type, description and parent cannot be read"
-                              % name)
+        raise VaultInputError(
+            "resource group %s cannot be recreated: the vault has no resource group list "
+            "(GET_RESOURCE_GROUPS), so its subgroups, type, description and parent cannot be read" % name
+        )
     group_id = str(group["resourceGroupId"])
     subgroups = subgroup_names(groups, group_id)
     if subgroups:
-        raise VaultInputError("resource group %s has subgroups (%s): recreating it could delete them with it"
-                              % (name, ", ".join(subgroups)))
+        raise VaultInputError(
+            "resource group %s has subgroups (%s): recreating it could delete them with it"
+            % (name, ", ".join(subgroups))
+        )
     kept = reported_values(group, groups)
     new = dict(desired, **{option: kept[option] for option in ("type", "description") if desired.get(option) is None})
     if new["type"] == DYNAMIC and not new.get("criteria"):
-        raise VaultInputError("resource group %s is dynamic: recreating it needs its criteria, which the vault "
-                              "does not report" % name)
+        raise VaultInputError(
+            "resource group %s is dynamic: recreating it needs its criteria, which the vault does not report" % name
+        )
     if new["type"] == DYNAMIC and desired.get("resources") is not None:
         raise refuse_members_of_dynamic(name)
     static = new["type"] == STATIC
@@ -399,8 +424,9 @@ def recreate(client, tracker, groups, group, desired, check_mode):
     else:
         parent_id = parent_id_of(client, groups, desired, tracker, check_mode)
     check_policy(client, tracker, desired)
-    _track_recreation(tracker, groups, group, desired, sorted(old) if static else None,
-                      sorted(set(members) | set(assumed)))
+    _track_recreation(
+        tracker, groups, group, desired, sorted(old) if static else None, sorted(set(members) | set(assumed))
+    )
     if check_mode:
         return {"group": group, "resources": sorted(old) if static else None}
     client.call("delete_resource_group", query={"RESOURCEGROUPID": group_id})
@@ -420,8 +446,10 @@ def _track_recreation(tracker, groups, group, desired, old, members):
         tracker.record("resources", old, members, set(old) != set(members))
     lost = [option for option in ("password_policy", "no_helpdesk_retrieval") if desired.get(option) is None]
     if lost:
-        tracker.warn("resource group %s is recreated without %s: the vault does not report those of the deleted "
-                     "group; give them to keep them" % (desired["name"], ", ".join(lost)))
+        tracker.warn(
+            "resource group %s is recreated without %s: the vault does not report those of the deleted "
+            "group; give them to keep them" % (desired["name"], ", ".join(lost))
+        )
 
 
 def _create_after_delete(client, groups, new, parent_id, old):
@@ -435,20 +463,27 @@ def _create_after_delete(client, groups, new, parent_id, old):
         if isinstance(exc, VaultAPIError):
             message = "resource group %s was deleted, not recreated: %s%s" % (new["name"], exc, held)
         else:
-            message = ("resource group %s was deleted, and it is not known whether it was recreated: %s%s"
-                       % (new["name"], exc, held))
-        raise type(exc)(message, operation=exc.operation, http_status=exc.http_status,
-                        vault_message=exc.vault_message) from None
+            message = "resource group %s was deleted, and it is not known whether it was recreated: %s%s" % (
+                new["name"],
+                exc,
+                held,
+            )
+        raise type(exc)(
+            message, operation=exc.operation, http_status=exc.http_status, vault_message=exc.vault_message
+        ) from None
 
 
 def _associate_after_recreation(client, created, name, members):
     try:
         change_members(client, "associate_resources", str(created["resourceGroupId"]), members)
     except VaultError as exc:
-        raise type(exc)("resource group %s was recreated (new id %s) but its resources %s were not all associated "
-                        "again: %s" % (name, created["resourceGroupId"], ", ".join(sorted(members)), exc),
-                        operation=exc.operation, http_status=exc.http_status,
-                        vault_message=exc.vault_message) from None
+        raise type(exc)(
+            "resource group %s was recreated (new id %s) but its resources %s were not all associated "
+            "again: %s" % (name, created["resourceGroupId"], ", ".join(sorted(members)), exc),
+            operation=exc.operation,
+            http_status=exc.http_status,
+            vault_message=exc.vault_message,
+        ) from None
 
 
 class ResourceGroup(VaultObject):
@@ -499,10 +534,14 @@ def _converge_existing(client, tracker, groups, group, desired, check_mode):
         return recreate(client, tracker, groups, group, desired, check_mode)
     found = differences(group, groups, desired)
     if found and not desired.get("recreate"):
-        described = "; ".join("%s is %r in the vault, %r in the task" % (option, current, value)
-                              for option, (current, value) in sorted(found.items()))
-        raise VaultInputError("resource group %s: %s. The API cannot edit a group: change the task, or set "
-                              "recreate: true to delete the group and create it again" % (desired["name"], described))
+        described = "; ".join(
+            "%s is %r in the vault, %r in the task" % (option, current, value)
+            for option, (current, value) in sorted(found.items())
+        )
+        raise VaultInputError(
+            "resource group %s: %s. The API cannot edit a group: change the task, or set "
+            "recreate: true to delete the group and create it again" % (desired["name"], described)
+        )
     if found:
         return recreate(client, tracker, groups, group, desired, check_mode)
     if group_type(group) == DYNAMIC and desired.get("resources") is not None:
@@ -513,8 +552,9 @@ def _converge_existing(client, tracker, groups, group, desired, check_mode):
     _warn_not_compared(tracker, groups, desired)
     members = None
     if desired.get("resources") is not None:
-        members = converge_members(client, tracker, str(group["resourceGroupId"]), ResourceIndex(client), desired,
-                                   check_mode)
+        members = converge_members(
+            client, tracker, str(group["resourceGroupId"]), ResourceIndex(client), desired, check_mode
+        )
     return {"group": group, "resources": members}
 
 
@@ -523,14 +563,18 @@ def _warn_not_compared(tracker, groups, desired):
     name = desired["name"]
     unlisted = [option for option in REPORTED if groups is None and desired.get(option) is not None]
     if unlisted:
-        tracker.warn("the vault has no resource group list (GET_RESOURCE_GROUPS needs edition A from build 12230 or "
-                     "edition B from build 6000), so the %s of the existing group %s could not be compared"
-                     % (" and ".join(unlisted), name))
+        tracker.warn(
+            "the vault has no resource group list (GET_RESOURCE_GROUPS needs edition A from build 12230 or "
+            "edition B from build 6000), so the %s of the existing group %s could not be compared"
+            % (" and ".join(unlisted), name)
+        )
     unreported = [option for option in CREATION_ONLY if desired.get(option) is not None]
     if unreported:
-        tracker.warn("resource group %s: %s cannot be read back from the vault and were not compared; set "
-                     "force_recreate: true (once) to apply them by deleting the group and creating it again"
-                     % (name, ", ".join(unreported)))
+        tracker.warn(
+            "resource group %s: %s cannot be read back from the vault and were not compared; set "
+            "force_recreate: true (once) to apply them by deleting the group and creating it again"
+            % (name, ", ".join(unreported))
+        )
 
 
 def _create_new(client, tracker, groups, desired, check_mode):

@@ -14,5 +14,7 @@ def list_resource_types(client, containing=None):
     """
     details = {"RESOURCETYPE_CONTAINING": list(containing)} if containing else None
     response = client.call("get_resource_types", details=details)
-    return {"resource_types": response.details_list("RESOURCETYPES"),
-            "organization_name": response.details_dict().get("ORGANIZATIONNAME")}
+    return {
+        "resource_types": response.details_list("RESOURCETYPES"),
+        "organization_name": response.details_dict().get("ORGANIZATIONNAME"),
+    }

@@ -35,13 +35,12 @@ def decode_secret(secret):
 def code_at(key, counter, algorithm, digits):
     mac = hmac.new(key, struct.pack(">Q", counter), ALGORITHMS[algorithm]).digest()
     offset = mac[-1] & 0x0F
-    value = struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF
-    return str(value % 10 ** digits).zfill(digits)
+    value = struct.unpack(">I", mac[offset : offset + 4])[0] & 0x7FFFFFFF
+    return str(value % 10**digits).zfill(digits)
 
 
 def matches(code, secret, algorithm="SHA1", digits=6, period=30, now=None):
     """True when ``code`` is what ``secret`` gives now, or one period before or after."""
     key = decode_secret(secret)
     counter = int((time.time() if now is None else now) // period)
-    return any(hmac.compare_digest(code_at(key, counter + step, algorithm, digits), str(code))
-               for step in (-1, 0, 1))
+    return any(hmac.compare_digest(code_at(key, counter + step, algorithm, digits), str(code)) for step in (-1, 0, 1))

@@ -143,8 +143,9 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec(), add_file_common_args=True,
-                        required_by={"custom_field_type": ("custom_field",)})
+    vault = VaultModule(
+        argument_spec(), add_file_common_args=True, required_by={"custom_field_type": ("custom_field",)}
+    )
     module, params = vault.module, vault.params
 
     def write(path, content):

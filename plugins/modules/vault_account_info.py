@@ -132,8 +132,8 @@ accounts:
       PASSWORD STATUS: "*****"
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils import _account
+from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
 def argument_spec():
@@ -150,8 +150,9 @@ def main():
 
     def work():
         if params["name"] is None:
-            return dict(_account.list_accounts(vault.client, params["resource"], params["include_details"]),
-                        changed=False)
+            return dict(
+                _account.list_accounts(vault.client, params["resource"], params["include_details"]), changed=False
+            )
         return dict(_account.describe_account(vault.client, params["resource"], params["name"]), changed=False)
 
     vault.run(work)

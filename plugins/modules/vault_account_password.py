@@ -148,18 +148,24 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec(),
-                        mutually_exclusive=[("password", "rotate_with_policy")],
-                        required_one_of=[("password", "rotate_with_policy")],
-                        required_if=[("return_password", True, ("rotate_with_policy",))])
+    vault = VaultModule(
+        argument_spec(),
+        mutually_exclusive=[("password", "rotate_with_policy")],
+        required_one_of=[("password", "rotate_with_policy")],
+        required_if=[("return_password", True, ("rotate_with_policy",))],
+    )
     params = vault.params
 
     def work():
         tracker, ref, new_password = ensure_password(vault.client, params, vault.check_mode)
         for warning in tracker.warnings:
             vault.module.warn(warning)
-        result = {"changed": tracker.changed, "diff": tracker.diff(),
-                  "resource_id": ref.resource_id, "account_id": ref.account_id}
+        result = {
+            "changed": tracker.changed,
+            "diff": tracker.diff(),
+            "resource_id": ref.resource_id,
+            "account_id": ref.account_id,
+        }
         if params["return_password"] and new_password is not None:
             result["password"] = new_password
         return result

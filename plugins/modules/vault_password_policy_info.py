@@ -149,8 +149,8 @@ policies:
       sample: "60"
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils import _policy
+from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
 def main():

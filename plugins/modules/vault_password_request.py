@@ -201,17 +201,20 @@ request:
     reason: Release 4.2
 """
 
+from ansible_collections.credvault.vault.plugins.module_utils import _password_request
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils._options import authorization_argument_spec
-from ansible_collections.credvault.vault.plugins.module_utils import _password_request
 
 
 def argument_spec():
     return {
         "resource": {"type": "str", "required": True},
         "account": {"type": "str", "required": True},
-        "state": {"type": "str", "default": "requested",
-                  "choices": ["requested", "approved", "rejected", "checked_out", "checked_in"]},
+        "state": {
+            "type": "str",
+            "default": "requested",
+            "choices": ["requested", "approved", "rejected", "checked_out", "checked_in"],
+        },
         "requester": {"type": "str"},
         **authorization_argument_spec(ticket=False),
     }

@@ -139,8 +139,8 @@ requests:
       reason: Release 4.2
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils import _password_request
+from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
 def argument_spec():
@@ -156,8 +156,9 @@ def main():
     params = vault.params
 
     def work():
-        found, warnings = _password_request.read_requests(vault.client, params["requester"], params["resource"],
-                                                          params["account"])
+        found, warnings = _password_request.read_requests(
+            vault.client, params["requester"], params["resource"], params["account"]
+        )
         for warning in warnings:
             vault.module.warn(warning)
         return dict(found, changed=False)

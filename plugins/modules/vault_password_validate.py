@@ -97,8 +97,8 @@ message:
   sample: "Invalid: the password must be at least 10 characters long; must start with a letter (policy Strong)"
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils import _policy
+from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
 def argument_spec():
@@ -111,8 +111,9 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec(), mutually_exclusive=[("policy", "policy_id")],
-                        required_one_of=[("policy", "policy_id")])
+    vault = VaultModule(
+        argument_spec(), mutually_exclusive=[("policy", "policy_id")], required_one_of=[("policy", "policy_id")]
+    )
     params = vault.params
 
     def work():

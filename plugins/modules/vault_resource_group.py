@@ -241,8 +241,8 @@ resources:
   sample: [web-01, web-02]
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils import _resource_group
+from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
 def argument_spec():

@@ -163,8 +163,8 @@ unavailable:
       from build 6320; the vault is edition A build 12450
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils import _resource
+from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
 def argument_spec():
@@ -177,15 +177,20 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec(), required_by={"include_associated_groups": "name",
-                                                      "include_remote_apps": "name"})
+    vault = VaultModule(
+        argument_spec(), required_by={"include_associated_groups": "name", "include_remote_apps": "name"}
+    )
     params = vault.params
 
     def work():
         if params["name"] is None:
             return {"changed": False, "resources": _resource.list_resources(vault.client)}
-        info = _resource.describe_resource(vault.client, params["name"], params["include_associated_groups"] is not False,
-                                       params["include_remote_apps"] is not False)
+        info = _resource.describe_resource(
+            vault.client,
+            params["name"],
+            params["include_associated_groups"] is not False,
+            params["include_remote_apps"] is not False,
+        )
         return dict(info, changed=False)
 
     vault.run(work)

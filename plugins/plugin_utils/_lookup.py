@@ -80,8 +80,10 @@ class VaultLookupBase(LookupBase):
         if not HAS_REQUESTS:
             raise AnsibleLookupError("%s: the Python library 'requests' is required on the controller" % self.PLUGIN)
         if not self.get_option("validate_certs"):
-            display.warning("%s: validate_certs is false, so the vault's TLS certificate is not verified; use ca_path "
-                            "to trust a private CA instead" % self.PLUGIN)
+            display.warning(
+                "%s: validate_certs is false, so the vault's TLS certificate is not verified; use ca_path "
+                "to trust a private CA instead" % self.PLUGIN
+            )
 
     def open_client(self):
         """A client for the resolved connection options; the caller closes it."""
@@ -99,8 +101,9 @@ class VaultLookupBase(LookupBase):
             elif isinstance(term, str):
                 flat.append(term)
             else:
-                raise AnsibleLookupError("%s: a term must be a string or a list of strings, not %s"
-                                         % (self.PLUGIN, kind_of(term)))
+                raise AnsibleLookupError(
+                    "%s: a term must be a string or a list of strings, not %s" % (self.PLUGIN, kind_of(term))
+                )
         return flat
 
     def _keywords(self):
@@ -109,13 +112,20 @@ class VaultLookupBase(LookupBase):
     def _refuse_unknown_keywords(self, kwargs):
         unknown = sorted(name for name in kwargs if name not in self._keywords())
         if unknown:
-            raise AnsibleLookupError("%s: unknown keyword%s %s; the keywords are %s"
-                                     % (self.PLUGIN, "s" if len(unknown) > 1 else "",
-                                        ", ".join("%s=" % name for name in unknown), ", ".join(self._keywords())))
+            raise AnsibleLookupError(
+                "%s: unknown keyword%s %s; the keywords are %s"
+                % (
+                    self.PLUGIN,
+                    "s" if len(unknown) > 1 else "",
+                    ", ".join("%s=" % name for name in unknown),
+                    ", ".join(self._keywords()),
+                )
+            )
 
     def _env_names(self):
-        return [entry["name"] for definition in self.option_definitions.values()
-                for entry in definition.get("env") or []]
+        return [
+            entry["name"] for definition in self.option_definitions.values() for entry in definition.get("env") or []
+        ]
 
     def _connection_vars(self, variables):
         """The ``credvault_*`` variables, templated (the config manager reads ``vars:`` sources as written)."""
@@ -124,16 +134,23 @@ class VaultLookupBase(LookupBase):
         return {name: value for name, value in values.items() if not is_blank(value)}
 
     def _not_set_message(self, var_options, direct):
-        missing = [name for name in CONNECTION_OPTIONS
-                   if self.option_definitions[name].get("required") and not self._resolves(name, var_options, direct)]
+        missing = [
+            name
+            for name in CONNECTION_OPTIONS
+            if self.option_definitions[name].get("required") and not self._resolves(name, var_options, direct)
+        ]
         ways = ["set %s with %s" % (name, self._sources(name)) for name in missing]
-        return ("%s: %s not set (lookups do not read module_defaults); %s"
-                % (self.PLUGIN, " and ".join(missing) + (" are" if len(missing) > 1 else " is"), "; ".join(ways)))
+        return "%s: %s not set (lookups do not read module_defaults); %s" % (
+            self.PLUGIN,
+            " and ".join(missing) + (" are" if len(missing) > 1 else " is"),
+            "; ".join(ways),
+        )
 
     def _resolves(self, name, var_options, direct):
         try:
-            C.config.get_config_value(name, plugin_type=self.plugin_type, plugin_name=self._load_name,
-                                      variables=var_options, direct=direct)
+            C.config.get_config_value(
+                name, plugin_type=self.plugin_type, plugin_name=self._load_name, variables=var_options, direct=direct
+            )
         except AnsibleRequiredOptionError:
             return False
         except AnsibleOptionsError:
@@ -146,6 +163,8 @@ class VaultLookupBase(LookupBase):
         ways = ["the %s= keyword" % name]
         ways.extend("the %s variable" % entry["name"] for entry in definition.get("vars") or [])
         ways.extend("the %s environment variable" % entry["name"] for entry in definition.get("env") or [])
-        ways.extend("%s in section [%s] of ansible.cfg" % (entry["key"], entry["section"])
-                    for entry in definition.get("ini") or [])
+        ways.extend(
+            "%s in section [%s] of ansible.cfg" % (entry["key"], entry["section"])
+            for entry in definition.get("ini") or []
+        )
         return ", ".join(ways[:-1]) + " or " + ways[-1]

@@ -11,6 +11,7 @@ Nothing here is written by hand from the spec: rows, operation names, wrappers,
 required output keys and record field types all come from the document, so
 a check that passes proves agreement with the text.
 """
+
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,8 +128,8 @@ class FieldSpec:
     """One field of a record table."""
 
     name: str
-    type: str        # string, number, boolean, list, object
-    edition: str     # "" when in both editions, else the only edition that has it
+    type: str  # string, number, boolean, list, object
+    edition: str  # "" when in both editions, else the only edition that has it
     optional: bool
 
 
@@ -187,7 +188,8 @@ def _prose_fields(cell):
 # "Fields: group_name, group_description, group_mail (an e-mail address), ssl_details (string of
 # comma-separated certificate ids)."
 PROSE_RECORDS = {
-    "User group": _prose_fields("userGroupName (string), userGroupId (number), dateCreated (string), "
-                                "description (string)"),
+    "User group": _prose_fields(
+        "userGroupName (string), userGroupId (number), dateCreated (string), description (string)"
+    ),
     "Certificate group": _prose_fields("group_name, group_description, group_mail, ssl_details"),
 }

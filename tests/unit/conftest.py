@@ -12,6 +12,7 @@ from ansible_collections.credvault.vault.tests.unit.fakes import FakeSession
 @pytest.fixture
 def make_client():
     """A client whose HTTP answers are scripted; ``client.session.calls`` records the requests sent."""
+
     def factory(*answers, **options):
         settings = {"url": "https://vault.example:7272", "auth_token": "TOKEN-SECRET-1", "retries": 2}
         settings.update(options)
@@ -21,4 +22,5 @@ def make_client():
         client.session = FakeSession(answers)
         client.sleeps = sleeps
         return client
+
     return factory

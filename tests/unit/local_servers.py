@@ -26,26 +26,41 @@ def write_tls_files(directory):
     ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "unit test CA")])
 
     def builder(subject, public_key):
-        return (x509.CertificateBuilder().subject_name(subject).issuer_name(ca_name).public_key(public_key)
-                .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(days=1))
-                .not_valid_after(now + datetime.timedelta(days=1)))
+        return (
+            x509.CertificateBuilder()
+            .subject_name(subject)
+            .issuer_name(ca_name)
+            .public_key(public_key)
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(days=1))
+            .not_valid_after(now + datetime.timedelta(days=1))
+        )
 
-    ca_cert = (builder(ca_name, ca_key.public_key())
-               .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-               .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
-               .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False)
-               .sign(ca_key, hashes.SHA256()))
-    cert = (builder(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")]), key.public_key())
-            .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
-                           critical=False)
-            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
-            .sign(ca_key, hashes.SHA256()))
+    ca_cert = (
+        builder(ca_name, ca_key.public_key())
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
+    cert = (
+        builder(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")]), key.public_key())
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
+        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
     paths = tuple(str(directory / name) for name in ("ca.pem", "server.pem", "server-key.pem"))
-    for path, data in zip(paths, (ca_cert.public_bytes(serialization.Encoding.PEM),
-                                  cert.public_bytes(serialization.Encoding.PEM),
-                                  key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                                    serialization.NoEncryption()))):
+    for path, data in zip(
+        paths,
+        (
+            ca_cert.public_bytes(serialization.Encoding.PEM),
+            cert.public_bytes(serialization.Encoding.PEM),
+            key.private_bytes(
+                serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+            ),
+        ),
+    ):
         with open(path, "wb") as handle:
             handle.write(data)
     return paths
@@ -57,8 +72,9 @@ class _Handler(BaseHTTPRequestHandler):
     def _serve(self):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
-        self.server.received.append({"method": self.command, "path": self.path, "headers": dict(self.headers),
-                                     "body": body})
+        self.server.received.append(
+            {"method": self.command, "path": self.path, "headers": dict(self.headers), "body": body}
+        )
         answer = self.server.script(self)
         if answer is None:  # drop the connection without an answer
             self.close_connection = True

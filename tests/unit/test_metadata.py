@@ -37,7 +37,9 @@ def versions_added():
 def test_no_plugin_is_newer_than_the_collection_and_the_newest_is_this_version():
     added = versions_added()
     assert added, "no plugin declares version_added"
-    newer = {path: version for path, version in added.items() if version_tuple(version) > version_tuple(galaxy_version())}
+    newer = {
+        path: version for path, version in added.items() if version_tuple(version) > version_tuple(galaxy_version())
+    }
     assert newer == {}
     assert max(added.values(), key=version_tuple) == galaxy_version()
 

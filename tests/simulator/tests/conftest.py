@@ -1,4 +1,5 @@
 """Fixtures: simulator apps driven through the Flask test client."""
+
 import json
 import sys
 from pathlib import Path
@@ -41,11 +42,23 @@ class Vault:
     def exchange(self, method, path, **kwargs):
         """Send a request; return a ``conformance.harness.Exchange``."""
         response = self.send(method, path, **kwargs)
-        return Exchange(method, response.request.path, response.status_code, response.get_json(silent=True),
-                        response.get_data())
+        return Exchange(
+            method, response.request.path, response.status_code, response.get_json(silent=True), response.get_data()
+        )
 
-    def send(self, method, path, details=None, token=ADMIN, via=None, query=None, files=None, headers=None,
-             root=REST_ROOT, lower_case_details=False):
+    def send(
+        self,
+        method,
+        path,
+        details=None,
+        token=ADMIN,
+        via=None,
+        query=None,
+        files=None,
+        headers=None,
+        root=REST_ROOT,
+        lower_case_details=False,
+    ):
         """Send a request; return the test client's response.
 
         ``details`` becomes INPUT_DATA, sent as a query parameter (``via="query"``,
@@ -60,8 +73,7 @@ class Vault:
             document = json.dumps({"operation": {key: details}})
             via = via or ("query" if method in ("GET", "DELETE") else "form")
             (query if via == "query" else form)["INPUT_DATA"] = document
-        return self.client.open(root + path, method=method, query_string=query, data=form or None,
-                                headers=headers)
+        return self.client.open(root + path, method=method, query_string=query, data=form or None, headers=headers)
 
     def operation(self, method, path, **kwargs):
         """The ``operation`` object of an HTTP 200 answer."""
@@ -79,11 +91,17 @@ class Vault:
         assert operation["result"] == {"status": "Failed", "message": message}, operation
         return operation
 
-    def create_resource(self, name, account="root", password="s3cret", resource_type="Linux", token=ADMIN,
-                        headers=None, **fields):
+    def create_resource(
+        self, name, account="root", password="s3cret", resource_type="Linux", token=ADMIN, headers=None, **fields
+    ):
         """Create a resource (owner ``admin`` unless OWNERNAME is given); return its id."""
-        details = {"RESOURCENAME": name, "ACCOUNTNAME": account, "RESOURCETYPE": resource_type,
-                   "PASSWORD": password, **fields}
+        details = {
+            "RESOURCENAME": name,
+            "ACCOUNTNAME": account,
+            "RESOURCETYPE": resource_type,
+            "PASSWORD": password,
+            **fields,
+        }
         if token is ADMIN:
             details.setdefault("OWNERNAME", "admin")
         self.ok("POST", "/resources", details=details, token=token, headers=headers)
@@ -91,8 +109,12 @@ class Vault:
 
     def ids(self, resource_name, account_name, headers=None):
         """``(resource_id, account_id)`` by names."""
-        details = self.ok("GET", "/resources/getResourceIdAccountId", headers=headers,
-                          query={"RESOURCENAME": resource_name, "ACCOUNTNAME": account_name})["Details"]
+        details = self.ok(
+            "GET",
+            "/resources/getResourceIdAccountId",
+            headers=headers,
+            query={"RESOURCENAME": resource_name, "ACCOUNTNAME": account_name},
+        )["Details"]
         return details["RESOURCEID"], details["ACCOUNTID"]
 
     def create_api_user(self, name, role="Password User"):

@@ -1,4 +1,5 @@
 """Calls of the SSH and PGP key endpoints (PKI root: top-level name and result, lower-case details)."""
+
 import base64
 import hashlib
 import io
@@ -44,8 +45,14 @@ def create_key(vault, name="deploy", key_type="ecdsa", length="256", **details):
 
 def import_key(vault, name, content, passphrase="", **kwargs):
     """The result of addSSHKey with ``content`` as the part ``File``."""
-    return pki(vault, "POST", "/addSSHKey", details={"keyName": name, "passphrase": passphrase},
-               files={"File": (io.BytesIO(content), "id_key")}, **kwargs)["result"]
+    return pki(
+        vault,
+        "POST",
+        "/addSSHKey",
+        details={"keyName": name, "passphrase": passphrase},
+        files={"File": (io.BytesIO(content), "id_key")},
+        **kwargs,
+    )["result"]
 
 
 def export(vault, name, export_type=None, **kwargs):

@@ -6,6 +6,7 @@ shared parser tests/spec/spec_tables.py (method, path, operation name,
 wrapper, key spelling, field types). The gate tests prove that an edition or
 build without the endpoint refuses it.
 """
+
 import re
 
 import pytest
@@ -50,15 +51,23 @@ def _concrete(row):
 # Rows that share method and path with another row differ only by input (sharing
 # with USERGROUPID, creating an API user): their gates are tested by input in
 # the sharing and user tests, not by path here.
-_PATH_GATED = [row for row in ROWS
-               if sum(1 for other in ROWS if (other.method_cell, other.path) == (row.method_cell, row.path)) == 1]
-GATES = [(row, edition) for row in _PATH_GATED for edition in "AB"
-         if edition not in row.editions or row.minimum_build(edition) > 0]
+_PATH_GATED = [
+    row
+    for row in ROWS
+    if sum(1 for other in ROWS if (other.method_cell, other.path) == (row.method_cell, row.path)) == 1
+]
+GATES = [
+    (row, edition)
+    for row in _PATH_GATED
+    for edition in "AB"
+    if edition not in row.editions or row.minimum_build(edition) > 0
+]
 
 
 @pytest.mark.parametrize("row, edition", GATES, ids=[f"{edition}: {row.row_id}" for row, edition in GATES])
 def test_row_is_refused_where_the_spec_says_it_does_not_exist(row, edition, make_vault):
     from conftest import PKI_ROOT, REST_ROOT  # pylint: disable=import-outside-toplevel
+
     root = PKI_ROOT if row.root.startswith("/api") else REST_ROOT
     method = row.method(edition)
     if edition in row.editions:

@@ -1,8 +1,8 @@
 """Agent keys, the high-availability status and the agent install key."""
+
 from datetime import datetime, timedelta
 
 import pytest
-
 from conftest import PKI_ROOT
 
 AGENT_KEY = "/agents/agentkey"
@@ -85,14 +85,22 @@ def test_the_seed_makes_agent_keys_reproducible(make_vault):
     assert keys[0] == keys[1] != keys[2]
 
 
-@pytest.mark.parametrize("details, message", [
-    ({"validityPeriod": 2}, "validityPeriod is given only with generateAgentKey true"),
-    ({"generateAgentKey": "false", "validityPeriod": 2}, "validityPeriod is given only with generateAgentKey true"),
-    ({"generateAgentKey": "true", "validityPeriod": 0}, "validityPeriod must be a whole number of hours, at least 1"),
-    ({"generateAgentKey": "true", "validityPeriod": "two"},
-     "validityPeriod must be a whole number of hours, at least 1"),
-    ({"generateAgentKey": "yes"}, "generateAgentKey must be true or false"),
-])
+@pytest.mark.parametrize(
+    "details, message",
+    [
+        ({"validityPeriod": 2}, "validityPeriod is given only with generateAgentKey true"),
+        ({"generateAgentKey": "false", "validityPeriod": 2}, "validityPeriod is given only with generateAgentKey true"),
+        (
+            {"generateAgentKey": "true", "validityPeriod": 0},
+            "validityPeriod must be a whole number of hours, at least 1",
+        ),
+        (
+            {"generateAgentKey": "true", "validityPeriod": "two"},
+            "validityPeriod must be a whole number of hours, at least 1",
+        ),
+        ({"generateAgentKey": "yes"}, "generateAgentKey must be true or false"),
+    ],
+)
 def test_bad_agent_key_input_fails_and_stores_nothing(vault, details, message):
     operation = fetch_key(vault, details)
     assert operation["result"] == {"status": "Failed", "message": message}
@@ -104,9 +112,14 @@ def test_bad_agent_key_input_fails_and_stores_nothing(vault, details, message):
 
 def test_a_single_vault_reports_high_availability_not_configured(vault):
     details = vault.ok("GET", "/server/getHighAvailabilityStatus", headers={"Host": "vault.example:8443"})["Details"]
-    assert details == {"haStatus": "Not Configured", "isPrimaryServer": "true", "primaryServer": "vault.example",
-                       "primaryServerStatus": "Running", "secondaryServer": "",
-                       "secondaryServerStatus": "Not Configured"}
+    assert details == {
+        "haStatus": "Not Configured",
+        "isPrimaryServer": "true",
+        "primaryServer": "vault.example",
+        "primaryServerStatus": "Running",
+        "secondaryServer": "",
+        "secondaryServerStatus": "Not Configured",
+    }
 
 
 def test_the_primary_server_is_the_host_the_request_reached(vault):
@@ -143,10 +156,18 @@ def test_the_install_key_is_served_from_b_5300(make_vault):
 def test_only_administrators_reach_the_agent_and_server_endpoints(vault):
     token = vault.create_api_user("alice")
     assert fetch_key(vault, token=token)["result"] == {
-        "status": "Failed", "message": "You are not authorized to fetch the agent key"}
-    vault.failed("GET", "/server/getHighAvailabilityStatus", "You are not authorized to view the high availability "
-                 "status", token=token)
+        "status": "Failed",
+        "message": "You are not authorized to fetch the agent key",
+    }
+    vault.failed(
+        "GET",
+        "/server/getHighAvailabilityStatus",
+        "You are not authorized to view the high availability status",
+        token=token,
+    )
     assert install_key(vault, token=token)["result"] == {
-        "status": "Failed", "message": "You are not authorized to get the agent install key"}
+        "status": "Failed",
+        "message": "You are not authorized to get the agent install key",
+    }
     administrator = vault.create_api_user("bob", role="Administrator")
     assert fetch_key(vault, token=administrator)["result"]["status"] == "Success"

@@ -1,4 +1,5 @@
 """The audit trail: real operations read back through GET /audit, filtered, paged, guarded."""
+
 import re
 from datetime import datetime, timedelta
 
@@ -25,9 +26,18 @@ def test_a_password_retrieval_is_audited_with_its_resource_account_and_reason(va
     vault.ok("GET", f"/resources/{resource_id}/accounts/{account_id}/password", details={"REASON": "deploy"})
     newest = audit(vault)["Details"][0]
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}", newest.pop("LASTACCESSEDTIME"))
-    assert newest == {"AUDITID": newest["AUDITID"], "RESOURCENAME": "web01", "ACCOUNTNAME": "root",
-                      "OPERATIONTYPE": "GET PASSWORD", "OPERATEDBY": "admin", "IPADDRESS": "127.0.0.1",
-                      "USERNAME": "admin", "REASON": "deploy", "NAME": "Administrator", "CLIENT": "REST API"}
+    assert newest == {
+        "AUDITID": newest["AUDITID"],
+        "RESOURCENAME": "web01",
+        "ACCOUNTNAME": "root",
+        "OPERATIONTYPE": "GET PASSWORD",
+        "OPERATEDBY": "admin",
+        "IPADDRESS": "127.0.0.1",
+        "USERNAME": "admin",
+        "REASON": "deploy",
+        "NAME": "Administrator",
+        "CLIENT": "REST API",
+    }
 
 
 def test_records_come_newest_first_and_users_have_their_own_trail(vault):
@@ -66,8 +76,9 @@ def test_paging_counts_every_matching_record_in_total_rows(vault):
     assert audit(vault, STARTINDEX="6")["Details"] == []
 
 
-@pytest.mark.parametrize("duration, days_kept", [
-    ("TODAY", [0]), ("YESTERDAY", [1]), ("LAST_7_DAYS", [0, 1, 6]), (None, [0, 1, 6, 7, 30])])
+@pytest.mark.parametrize(
+    "duration, days_kept", [("TODAY", [0]), ("YESTERDAY", [1]), ("LAST_7_DAYS", [0, 1, 6]), (None, [0, 1, 6, 7, 30])]
+)
 def test_duration_selects_calendar_days(vault, duration, days_kept):
     for days in (30, 7, 6, 1, 0):
         vault.create_api_user(f"user{days}")
@@ -79,21 +90,25 @@ def test_duration_selects_calendar_days(vault, duration, days_kept):
     assert listed["totalRows"] == len(days_kept)
 
 
-@pytest.mark.parametrize("query, message", [
-    ({}, "AUDITTYPE must be Resource or User"),
-    ({"AUDITTYPE": "resource"}, "AUDITTYPE must be Resource or User"),
-    ({"AUDITTYPE": "User", "STARTINDEX": "-1"}, "STARTINDEX must be a whole number of at least 0"),
-    ({"AUDITTYPE": "User", "LIMIT": "0"}, "LIMIT must be a whole number of at least 1"),
-    ({"AUDITTYPE": "User", "LIMIT": "ten"}, "LIMIT must be a whole number of at least 1"),
-    ({"AUDITTYPE": "User", "DURATION": "LAST_MONTH"}, "DURATION must be one of TODAY, YESTERDAY, LAST_7_DAYS"),
-])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ({}, "AUDITTYPE must be Resource or User"),
+        ({"AUDITTYPE": "resource"}, "AUDITTYPE must be Resource or User"),
+        ({"AUDITTYPE": "User", "STARTINDEX": "-1"}, "STARTINDEX must be a whole number of at least 0"),
+        ({"AUDITTYPE": "User", "LIMIT": "0"}, "LIMIT must be a whole number of at least 1"),
+        ({"AUDITTYPE": "User", "LIMIT": "ten"}, "LIMIT must be a whole number of at least 1"),
+        ({"AUDITTYPE": "User", "DURATION": "LAST_MONTH"}, "DURATION must be one of TODAY, YESTERDAY, LAST_7_DAYS"),
+    ],
+)
 def test_bad_query_values_fail_clearly(vault, query, message):
     vault.failed("GET", "/audit", message, query=query)
 
 
 def test_a_password_user_may_not_read_the_trail(vault):
     token = vault.create_api_user("alice")
-    vault.failed("GET", "/audit", "You are not authorized to view the audit trail", token=token,
-                 query={"AUDITTYPE": "Resource"})
+    vault.failed(
+        "GET", "/audit", "You are not authorized to view the audit trail", token=token, query={"AUDITTYPE": "Resource"}
+    )
     auditor = vault.create_api_user("carol", role="Password Auditor")
     assert audit(vault, "User", token=auditor)["totalRows"] == 2

@@ -1,4 +1,5 @@
 """The real ``vault-simulator`` command, over real HTTPS."""
+
 import http.client
 import json
 import os
@@ -31,9 +32,25 @@ def first_line(stream, timeout=30):
 def test_cli_announces_itself_and_serves_https(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SIMULATOR_DIR), os.environ.get("PYTHONPATH", "")])}
     process = subprocess.Popen(
-        command() + ["--edition", "A", "--build", "12300", "--port", "0", "--admin-token", "CLI-TOKEN",
-                     "--tls-dir", str(tmp_path / "tls"), "--require-reason"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        command()
+        + [
+            "--edition",
+            "A",
+            "--build",
+            "12300",
+            "--port",
+            "0",
+            "--admin-token",
+            "CLI-TOKEN",
+            "--tls-dir",
+            str(tmp_path / "tls"),
+            "--require-reason",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         ready = json.loads(first_line(process.stdout))
         assert set(ready) == {"url", "token", "ca_path", "edition", "build"}
@@ -61,17 +78,29 @@ def test_cli_announces_itself_and_serves_https(tmp_path):
 def run_requests(tmp_path, flags, requests_to_send):
     """Start the command with ``flags``, send ``(method, path, details, headers)`` requests, return the bodies."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SIMULATOR_DIR), os.environ.get("PYTHONPATH", "")])}
-    process = subprocess.Popen(command() + ["--tls-dir", str(tmp_path)] + flags,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen(
+        command() + ["--tls-dir", str(tmp_path)] + flags,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         ready = json.loads(first_line(process.stdout))
         context = ssl.create_default_context(cafile=ready["ca_path"])
         bodies = []
         for method, path, details, headers in requests_to_send:
-            data = urllib.parse.urlencode(
-                {"INPUT_DATA": json.dumps({"operation": {"Details": details}})}).encode() if details else None
-            request = urllib.request.Request(ready["url"] + "/restapi/json/v1" + path, data=data, method=method,
-                                             headers={"AUTHTOKEN": ready["token"], **headers})
+            data = (
+                urllib.parse.urlencode({"INPUT_DATA": json.dumps({"operation": {"Details": details}})}).encode()
+                if details
+                else None
+            )
+            request = urllib.request.Request(
+                ready["url"] + "/restapi/json/v1" + path,
+                data=data,
+                method=method,
+                headers={"AUTHTOKEN": ready["token"], **headers},
+            )
             with urllib.request.urlopen(request, context=context, timeout=30) as response:
                 bodies.append(json.load(response))
         return bodies
@@ -89,10 +118,14 @@ def test_cli_seed_reproduces_tokens_across_runs(tmp_path):
 
 
 def test_cli_organization_is_selected_by_org_name(tmp_path):
-    bodies = run_requests(tmp_path, ["--organization", "Branch Office"], [
-        ("GET", "/resources", None, {"orgName": "Branch Office"}),
-        ("GET", "/resources", None, {"orgName": "Elsewhere"}),
-    ])
+    bodies = run_requests(
+        tmp_path,
+        ["--organization", "Branch Office"],
+        [
+            ("GET", "/resources", None, {"orgName": "Branch Office"}),
+            ("GET", "/resources", None, {"orgName": "Elsewhere"}),
+        ],
+    )
     assert bodies[0]["operation"]["result"]["status"] == "Success"
     assert bodies[1]["operation"]["result"] == {"status": "Failed", "message": "Organization Elsewhere does not exist"}
 
@@ -100,16 +133,22 @@ def test_cli_organization_is_selected_by_org_name(tmp_path):
 def test_cli_reads_a_urlencoded_body_labelled_text_json_or_not_labelled(tmp_path):
     """What a published client sends (``Content-Type: text/json``), and a body with no Content-Type."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SIMULATOR_DIR), os.environ.get("PYTHONPATH", "")])}
-    process = subprocess.Popen(command() + ["--tls-dir", str(tmp_path)], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen(
+        command() + ["--tls-dir", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
     try:
         ready = json.loads(first_line(process.stdout))
         host, port = urllib.parse.urlsplit(ready["url"]).netloc.rsplit(":", 1)
         context = ssl.create_default_context(cafile=ready["ca_path"])
         results = []
         for name, content_type in (("web01", "text/json"), ("web02", None)):
-            details = {"RESOURCENAME": name, "ACCOUNTNAME": "root", "RESOURCETYPE": "Linux", "PASSWORD": "s3cret",
-                       "OWNERNAME": "admin"}
+            details = {
+                "RESOURCENAME": name,
+                "ACCOUNTNAME": "root",
+                "RESOURCETYPE": "Linux",
+                "PASSWORD": "s3cret",
+                "OWNERNAME": "admin",
+            }
             body = urllib.parse.urlencode({"INPUT_DATA": json.dumps({"operation": {"Details": details}})})
             headers = {"AUTHTOKEN": ready["token"], **({"Content-Type": content_type} if content_type else {})}
             connection = http.client.HTTPSConnection(host, int(port), context=context, timeout=30)
@@ -121,5 +160,7 @@ def test_cli_reads_a_urlencoded_body_labelled_text_json_or_not_labelled(tmp_path
     finally:
         process.send_signal(signal.SIGTERM)
         process.communicate(timeout=30)
-    assert results == [{"status": "Success", "message": "Resource web01 has been added successfully"},
-                       {"status": "Success", "message": "Resource web02 has been added successfully"}]
+    assert results == [
+        {"status": "Success", "message": "Resource web01 has been added successfully"},
+        {"status": "Success", "message": "Resource web02 has been added successfully"},
+    ]

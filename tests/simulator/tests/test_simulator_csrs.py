@@ -1,4 +1,5 @@
 """Certificate signing requests: create, list, sign with the simulator's CA."""
+
 import datetime
 
 import pytest
@@ -52,14 +53,24 @@ def test_the_csr_is_a_real_signed_request(vault):
 
 
 def test_csr_list_items(vault):
-    create_csr(vault, ALG="EC", LEN="256", SIGALG="SHA384", StoreType="JKS", PASSWORD="pw", VALIDITY="2",
-               VALIDITY_TYPE="hours")
+    create_csr(
+        vault, ALG="EC", LEN="256", SIGALG="SHA384", StoreType="JKS", PASSWORD="pw", VALIDITY="2", VALIDITY_TYPE="hours"
+    )
     (item,) = csr_list(vault)
     created = datetime.datetime.strptime(item.pop("CREATED_DATE"), "%Y-%m-%d %H:%M:%S.%f")
     assert abs(datetime.datetime.now() - created) < datetime.timedelta(minutes=1)
-    assert item == {"CSR_ID": 1, "LOGIN_ID": 1, "KEY_STRENGTH": 256, "CREATED_BY": "admin", "KEYALGORITHM": "EC",
-                    "KEYSTORE_TYPE": "JKS", "DOMAIN_NAME": WEB, "VALIDITY": "2 hours",
-                    "SIGNATURE_ALGORITHM": "SHA384withECDSA", "isPassword": True}
+    assert item == {
+        "CSR_ID": 1,
+        "LOGIN_ID": 1,
+        "KEY_STRENGTH": 256,
+        "CREATED_BY": "admin",
+        "KEYALGORITHM": "EC",
+        "KEYSTORE_TYPE": "JKS",
+        "DOMAIN_NAME": WEB,
+        "VALIDITY": "2 hours",
+        "SIGNATURE_ALGORITHM": "SHA384withECDSA",
+        "isPassword": True,
+    }
     create_csr(vault, "api.example.com")
     assert [i["isPassword"] for i in csr_list(vault)] == [True, False]
     assert pki(vault, "GET", "/getCSRList")["totalRows"] == 2
@@ -75,20 +86,28 @@ def test_csr_list_filters_by_common_name(vault):
 
 
 def test_csr_creation_checks_the_input(vault):
-    pki_failed(vault, "POST", "/createCSR", "COUNTRY must be a two-letter country code",
-               details={"CNAME": WEB, "COUNTRY": "DEU"})
+    pki_failed(
+        vault,
+        "POST",
+        "/createCSR",
+        "COUNTRY must be a two-letter country code",
+        details={"CNAME": WEB, "COUNTRY": "DEU"},
+    )
     pki_failed(vault, "POST", "/createCSR", "CNAME is required", details={"LEN": "1024"})
     assert csr_list(vault) == []
 
 
 def test_sign_issues_a_certificate_from_the_simulator_ca(make_vault):
     vault = make_vault(edition="B")
-    csr_id = create_csr(vault, ALT_NAMES="alt.example.com", ORG="Example", COUNTRY="DE", PASSWORD="Pass-1",
-                        VALIDITY="10")
+    csr_id = create_csr(
+        vault, ALT_NAMES="alt.example.com", ORG="Example", COUNTRY="DE", PASSWORD="Pass-1", VALIDITY="10"
+    )
     message = sign(vault, csr_id)["result"]["message"]
     (item,) = pki(vault, "GET", "/getAllSSLCertificates")["details"]
-    assert message == f"CSR 1 signed by Vault Simulator CA: certificate {WEB} (serial number " \
-                      f"{item['serialNumber']}) stored"
+    assert (
+        message == f"CSR 1 signed by Vault Simulator CA: certificate {WEB} (serial number "
+        f"{item['serialNumber']}) stored"
+    )
     assert item["Issuer"] == "Vault Simulator CA"
     leaf, ca = chain_of(vault)
     leaf.verify_directly_issued_by(ca)
@@ -98,7 +117,8 @@ def test_sign_issues_a_certificate_from_the_simulator_ca(make_vault):
     assert sans.get_values_for_type(x509.DNSName) == ["alt.example.com"]
     assert leaf.not_valid_after_utc - leaf.not_valid_before_utc == datetime.timedelta(days=10)
     key, certificate, others = pkcs12.load_key_and_certificates(
-        download(vault, "/getCertificateKeyStore", common_name=WEB).data, b"Pass-1")
+        download(vault, "/getCertificateKeyStore", common_name=WEB).data, b"Pass-1"
+    )
     assert certificate == leaf and others == [ca]
     assert key.public_key().public_numbers() == leaf.public_key().public_numbers()
     (detail,) = pki(vault, "GET", "/getCertificateDetails", details={"common_name": WEB})["details"]
@@ -118,16 +138,25 @@ def test_seed_reproduces_the_ca_and_the_certificate(make_vault):
         vault = make_vault(edition="B", seed=seed)
         sign(vault, create_csr(vault))
         leaf, ca = chain_of(vault)
-        return ca.public_key().public_numbers(), ca.serial_number, leaf.serial_number, \
-            leaf.public_key().public_numbers()
+        return (
+            ca.public_key().public_numbers(),
+            ca.serial_number,
+            leaf.serial_number,
+            leaf.public_key().public_numbers(),
+        )
 
     assert signed(3) == signed(3)
 
 
 def test_sign_failures(vault):
     pki_failed(vault, "POST", "/signCSR", "CSR with ID 9 does not exist", details={**SIGN, "CSR_ID": "9"})
-    pki_failed(vault, "POST", "/signCSR", "templateName is required",
-               details={"serverName": "ca", "caName": "ca", "CSR_ID": "1"})
+    pki_failed(
+        vault,
+        "POST",
+        "/signCSR",
+        "templateName is required",
+        details={"serverName": "ca", "caName": "ca", "CSR_ID": "1"},
+    )
     csr_id = create_csr(vault)
     sign(vault, csr_id)
     pki_failed(vault, "POST", "/signCSR", "CSR 1 has already been signed", details={**SIGN, "CSR_ID": "1"})
@@ -141,13 +170,16 @@ def test_password_user_sees_and_signs_own_csrs(vault):
     own = create_csr(vault, "pat.example.com", token=pat)
     assert [i["DOMAIN_NAME"] for i in csr_list(vault, token=pat)] == ["pat.example.com"]
     assert csr_list(vault, token=pat)[0]["LOGIN_ID"] == int(
-        vault.ok("GET", "/user/getUserId", query={"USERNAME": "pat"})["Details"]["USERID"])
+        vault.ok("GET", "/user/getUserId", query={"USERNAME": "pat"})["Details"]["USERID"]
+    )
     assert len(csr_list(vault)) == 2
-    pki_failed(vault, "POST", "/signCSR", "You are not authorized to sign CSR 1", token=pat,
-               details={**SIGN, "CSR_ID": "1"})
+    pki_failed(
+        vault, "POST", "/signCSR", "You are not authorized to sign CSR 1", token=pat, details={**SIGN, "CSR_ID": "1"}
+    )
     sign(vault, own, token=pat)
     assert [i["Common Name"] for i in pki(vault, "GET", "/getAllSSLCertificates", token=pat)["details"]] == [
-        "pat.example.com"]
+        "pat.example.com"
+    ]
 
 
 def test_csr_signed_by_admin_belongs_to_its_creator(vault):

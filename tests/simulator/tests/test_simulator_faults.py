@@ -1,4 +1,5 @@
 """Fault injection: rules from the configuration and from the admin endpoint."""
+
 import http.client
 import json
 import os
@@ -8,8 +9,8 @@ import subprocess
 import time
 
 import pytest
-
 from test_simulator_cli import SIMULATOR_DIR, command, first_line
+
 from vault_simulator.core.faults import FAILED_MESSAGE, FaultRule
 
 
@@ -20,9 +21,17 @@ def set_faults(vault, rules):
 
 def test_status_fault_answers_503_and_changes_nothing(vault):
     assert set_faults(vault, [{"kind": "status", "status": 503, "path": "^/restapi/json/v1/resources$"}])[0] == 200
-    status, body = vault.call("POST", "/resources", details={
-        "RESOURCENAME": "web01", "ACCOUNTNAME": "root", "RESOURCETYPE": "Linux", "PASSWORD": "pw",
-        "OWNERNAME": "admin"})
+    status, body = vault.call(
+        "POST",
+        "/resources",
+        details={
+            "RESOURCENAME": "web01",
+            "ACCOUNTNAME": "root",
+            "RESOURCETYPE": "Linux",
+            "PASSWORD": "pw",
+            "OWNERNAME": "admin",
+        },
+    )
     assert (status, body) == (503, None)
     assert vault.store.all("resource") == []
     assert vault.requests()[-1]["status"] == "FAULT status"
@@ -48,6 +57,7 @@ def test_rate_draws_are_reproducible_with_a_seed(make_vault):
     def pattern():
         vault = make_vault(seed=7, faults=(FaultRule("status", rate=0.5),))
         return [vault.call("GET", "/resources")[0] for _attempt in range(20)]
+
     first = pattern()
     assert first == pattern()
     assert set(first) == {200, 503}
@@ -69,8 +79,17 @@ def test_malformed_body_and_failed_status(vault):
 def test_redirect_answers_the_status_and_location_and_changes_nothing(vault, status):
     target = "http://127.0.0.1:9/elsewhere?x=1"
     set_faults(vault, [{"kind": "redirect", "status": status, "location": target, "method": "POST"}])
-    response = vault.send("POST", "/resources", details={
-        "RESOURCENAME": "web01", "ACCOUNTNAME": "root", "RESOURCETYPE": "Linux", "PASSWORD": "pw", "OWNERNAME": "admin"})
+    response = vault.send(
+        "POST",
+        "/resources",
+        details={
+            "RESOURCENAME": "web01",
+            "ACCOUNTNAME": "root",
+            "RESOURCETYPE": "Linux",
+            "PASSWORD": "pw",
+            "OWNERNAME": "admin",
+        },
+    )
     assert (response.status_code, response.headers["Location"]) == (status, target)
     assert vault.store.all("resource") == []
     assert vault.requests()[-1]["status"] == "FAULT redirect"
@@ -103,15 +122,18 @@ def test_delete_removes_every_rule(vault):
     vault.ok("GET", "/resources")
 
 
-@pytest.mark.parametrize("rules, message", [
-    ({"kind": "status"}, "expected a JSON list of fault rules"),
-    ([{"kind": "explode"}], "fault kind must be one of"),
-    ([{"kind": "status", "status": 500}], "fault status of status must be 502 or 503"),
-    ([{"kind": "redirect", "status": 200}], "fault status of redirect must be 301 or 302 or 303 or 307 or 308"),
-    ([{"kind": "status", "rate": 2}], "fault rate must be between 0 and 1"),
-    ([{"kind": "status", "colour": "red"}], "unknown fault rule keys: colour"),
-    ([{"kind": "status", "method": "PATCH"}], "fault method must be"),
-])
+@pytest.mark.parametrize(
+    "rules, message",
+    [
+        ({"kind": "status"}, "expected a JSON list of fault rules"),
+        ([{"kind": "explode"}], "fault kind must be one of"),
+        ([{"kind": "status", "status": 500}], "fault status of status must be 502 or 503"),
+        ([{"kind": "redirect", "status": 200}], "fault status of redirect must be 301 or 302 or 303 or 307 or 308"),
+        ([{"kind": "status", "rate": 2}], "fault rate must be between 0 and 1"),
+        ([{"kind": "status", "colour": "red"}], "unknown fault rule keys: colour"),
+        ([{"kind": "status", "method": "PATCH"}], "fault method must be"),
+    ],
+)
 def test_bad_rules_are_refused_and_keep_the_old_ones(vault, rules, message):
     set_faults(vault, [{"kind": "failed"}])
     status, body = set_faults(vault, rules)
@@ -123,13 +145,18 @@ def test_the_faults_endpoint_needs_the_admin_token(vault):
     assert vault.client.put("/__simulator/faults", json=[], headers={"AUTHTOKEN": "nope"}).status_code == 401
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("drop", FaultRule("drop")),
-    ("status:status=502,rate=0.25,path=^/api", FaultRule("status", path="^/api", rate=0.25, status=502)),
-    ("latency:seconds=1.5,count=3", FaultRule("latency", seconds=1.5, count=3)),
-    ("redirect:status=307,location=https://elsewhere.example/x",
-     FaultRule("redirect", status=307, location="https://elsewhere.example/x")),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("drop", FaultRule("drop")),
+        ("status:status=502,rate=0.25,path=^/api", FaultRule("status", path="^/api", rate=0.25, status=502)),
+        ("latency:seconds=1.5,count=3", FaultRule("latency", seconds=1.5, count=3)),
+        (
+            "redirect:status=307,location=https://elsewhere.example/x",
+            FaultRule("redirect", status=307, location="https://elsewhere.example/x"),
+        ),
+    ],
+)
 def test_cli_fault_syntax(text, expected):
     assert FaultRule.parse(text) == expected
 
@@ -137,11 +164,16 @@ def test_cli_fault_syntax(text, expected):
 def test_dropped_connection_over_real_https(tmp_path):
     """``--fault drop`` closes the socket: the client sees no HTTP answer at all."""
     env = {**os.environ, "PYTHONPATH": str(SIMULATOR_DIR)}
-    process = subprocess.Popen(command() + ["--tls-dir", str(tmp_path), "--fault", "drop:count=1"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen(
+        command() + ["--tls-dir", str(tmp_path), "--fault", "drop:count=1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         ready = json.loads(first_line(process.stdout))
-        host, port = ready["url"][len("https://"):].split(":")
+        host, port = ready["url"][len("https://") :].split(":")
         context = ssl.create_default_context(cafile=ready["ca_path"])
 
         def get():

@@ -1,4 +1,5 @@
 """Authentication, the edition/build gate, INPUT_DATA parsing, response shapes and the admin log."""
+
 import pytest
 
 from vault_simulator.core import registry
@@ -40,9 +41,15 @@ def test_unknown_route_without_token_is_an_authentication_failure(vault):
 def test_unknown_path_is_unsupported(vault):
     status, body = vault.call("GET", "/no/such/path")
     assert status == 404
-    assert body == {"operation": {"name": "UNSUPPORTED", "result": {
-        "status": "Failed",
-        "message": "GET /restapi/json/v1/no/such/path is not supported by this vault (edition A build 12450)"}}}
+    assert body == {
+        "operation": {
+            "name": "UNSUPPORTED",
+            "result": {
+                "status": "Failed",
+                "message": "GET /restapi/json/v1/no/such/path is not supported by this vault (edition A build 12450)",
+            },
+        }
+    }
 
 
 def test_method_not_served_is_unsupported(vault):
@@ -63,7 +70,8 @@ def test_totp_is_refused_where_the_build_or_edition_lacks_it(make_vault, edition
     status, body = vault.call("GET", "/accounts/1/totp")
     assert status == 404
     assert body["operation"]["result"]["message"] == (
-        f"GET /restapi/json/v1/accounts/1/totp is not supported by this vault (edition {edition} build {build})")
+        f"GET /restapi/json/v1/accounts/1/totp is not supported by this vault (edition {edition} build {build})"
+    )
 
 
 def test_totp_route_is_served_from_a_12430(make_vault):
@@ -71,8 +79,9 @@ def test_totp_route_is_served_from_a_12430(make_vault):
     vault.failed("GET", "/accounts/99/totp", "Account with ID 99 does not exist")
 
 
-@pytest.mark.parametrize("edition, build, served", [
-    ("A", 11299, False), ("A", 11300, True), ("B", 5299, False), ("B", 5300, True)])
+@pytest.mark.parametrize(
+    "edition, build, served", [("A", 11299, False), ("A", 11300, True), ("B", 5299, False), ("B", 5300, True)]
+)
 def test_resource_types_gate(make_vault, edition, build, served):
     vault = make_vault(edition=edition, build=build)
     status, body = vault.call("GET", "/resources/resourcetypes")
@@ -81,13 +90,15 @@ def test_resource_types_gate(make_vault, edition, build, served):
 
 
 def test_org_name_header_selects_the_organization(vault):
-    vault.client.post("/__simulator/organizations", json={"displayName": "Branch Office"},
-                      headers={"AUTHTOKEN": vault.token})
+    vault.client.post(
+        "/__simulator/organizations", json={"displayName": "Branch Office"}, headers={"AUTHTOKEN": vault.token}
+    )
     vault.create_resource("in-default")
     vault.create_resource("in-branch", headers={"orgName": "Branch Office"})
 
     def names(**kwargs):
         return [r["RESOURCE NAME"] for r in vault.ok("GET", "/resources", **kwargs)["Details"]]
+
     assert names() == ["in-default"]
     assert names(headers={"orgName": "Default Organization"}) == ["in-default"]
     assert names(headers={"orgName": "Branch Office"}) == ["in-branch"]
@@ -96,42 +107,69 @@ def test_org_name_header_selects_the_organization(vault):
 
 def test_input_data_as_form_field_and_as_query_parameter(vault):
     for via, name in (("form", "by-form"), ("query", "by-query")):
-        vault.ok("POST", "/resources", via=via, details={
-            "RESOURCENAME": name, "ACCOUNTNAME": "root", "RESOURCETYPE": "Linux", "PASSWORD": "pw",
-            "OWNERNAME": "admin"})
+        vault.ok(
+            "POST",
+            "/resources",
+            via=via,
+            details={
+                "RESOURCENAME": name,
+                "ACCOUNTNAME": "root",
+                "RESOURCETYPE": "Linux",
+                "PASSWORD": "pw",
+                "OWNERNAME": "admin",
+            },
+        )
     names = [item["RESOURCE NAME"] for item in vault.ok("GET", "/resources")["Details"]]
     assert names == ["by-form", "by-query"]
 
 
 def test_input_data_for_get_as_form_field(vault):
-    details = vault.ok("GET", "/resources/resourcetypes", via="form",
-                       details={"RESOURCETYPE_CONTAINING": ["Store"]})["Details"]
+    details = vault.ok("GET", "/resources/resourcetypes", via="form", details={"RESOURCETYPE_CONTAINING": ["Store"]})[
+        "Details"
+    ]
     assert {t["RESOURCETYPE"] for t in details["RESOURCETYPES"]} == {"File Store", "License Store", "Key Store"}
 
 
 def test_lower_case_details_key_is_accepted(vault):
-    details = vault.ok("GET", "/resources/resourcetypes", lower_case_details=True,
-                       details={"RESOURCETYPE_CONTAINING": ["AWS"]})["Details"]
+    details = vault.ok(
+        "GET", "/resources/resourcetypes", lower_case_details=True, details={"RESOURCETYPE_CONTAINING": ["AWS"]}
+    )["Details"]
     assert [t["RESOURCETYPE"] for t in details["RESOURCETYPES"]] == ["AWS IAM"]
 
 
 def test_malformed_input_data_fails_with_http_200(vault):
     status, body = vault.call("GET", "/resources", query={"INPUT_DATA": "{not json"})
     assert status == 200
-    assert body["operation"] == {"name": "GET RESOURCES", "result": {
-        "status": "Failed", "message": "Invalid INPUT_DATA: not a JSON document"}}
+    assert body["operation"] == {
+        "name": "GET RESOURCES",
+        "result": {"status": "Failed", "message": "Invalid INPUT_DATA: not a JSON document"},
+    }
 
 
 def test_input_data_without_operation_fails(vault):
-    vault.failed("GET", "/resources", 'Invalid INPUT_DATA: expected {"operation": {"Details": {...}}}',
-                 query={"INPUT_DATA": '{"Details": {}}'})
+    vault.failed(
+        "GET",
+        "/resources",
+        'Invalid INPUT_DATA: expected {"operation": {"Details": {...}}}',
+        query={"INPUT_DATA": '{"Details": {}}'},
+    )
 
 
 def test_a_failure_half_way_leaves_nothing_behind(vault):
-    vault.failed("POST", "/resources", "Password policy Nope does not exist", details={
-        "RESOURCENAME": "half", "ACCOUNTNAME": "root", "RESOURCETYPE": "Linux", "PASSWORD": "pw",
-        "OWNERNAME": "admin", "RESOURCECUSTOMFIELD": [{"CUSTOMLABEL": "Env", "CUSTOMVALUE": "x"}],
-        "ACCOUNTPASSWORDPOLICY": "Nope"})
+    vault.failed(
+        "POST",
+        "/resources",
+        "Password policy Nope does not exist",
+        details={
+            "RESOURCENAME": "half",
+            "ACCOUNTNAME": "root",
+            "RESOURCETYPE": "Linux",
+            "PASSWORD": "pw",
+            "OWNERNAME": "admin",
+            "RESOURCECUSTOMFIELD": [{"CUSTOMLABEL": "Env", "CUSTOMVALUE": "x"}],
+            "ACCOUNTPASSWORDPOLICY": "Nope",
+        },
+    )
     assert vault.store.all("resource") == []
     assert vault.store.all("custom_field") == []
 
@@ -179,23 +217,59 @@ def test_edition_b_default_build():
         SimulatorConfig(edition="C")
 
 
-@pytest.mark.parametrize("style, expected", [
-    (REST, {"operation": {"name": "OP", "result": {"status": "Success", "message": "m", "statusCode": 20000},
-                          "Details": [1], "totalRows": 1}}),
-    (REST_OPERATION_NAME, {"operation": {"operationName": "OP", "result": {
-        "status": "Success", "message": "m", "statusCode": 20000}, "Details": [1], "totalRows": 1}}),
-    (REST_TOP_LEVEL, {"name": "OP", "result": {"status": "Success", "message": "m", "statusCode": 20000},
-                      "totalRows": 1, "Details": [1]}),
-    (PKI, {"name": "OP", "result": {"status": "Success", "message": "m", "statusCode": 20000},
-           "totalRows": 1, "details": [1]}),
-])
+@pytest.mark.parametrize(
+    "style, expected",
+    [
+        (
+            REST,
+            {
+                "operation": {
+                    "name": "OP",
+                    "result": {"status": "Success", "message": "m", "statusCode": 20000},
+                    "Details": [1],
+                    "totalRows": 1,
+                }
+            },
+        ),
+        (
+            REST_OPERATION_NAME,
+            {
+                "operation": {
+                    "operationName": "OP",
+                    "result": {"status": "Success", "message": "m", "statusCode": 20000},
+                    "Details": [1],
+                    "totalRows": 1,
+                }
+            },
+        ),
+        (
+            REST_TOP_LEVEL,
+            {
+                "name": "OP",
+                "result": {"status": "Success", "message": "m", "statusCode": 20000},
+                "totalRows": 1,
+                "Details": [1],
+            },
+        ),
+        (
+            PKI,
+            {
+                "name": "OP",
+                "result": {"status": "Success", "message": "m", "statusCode": 20000},
+                "totalRows": 1,
+                "details": [1],
+            },
+        ),
+    ],
+)
 def test_response_styles(style, expected):
     assert style.shape("OP", Reply(SUCCESS, "m", [1], {"totalRows": 1, "statusCode": 20000})) == expected
 
 
 def test_style_leaves_details_out_when_none():
-    assert REST.shape("OP", Reply(FAILED, "no")) == {"operation": {"name": "OP", "result": {
-        "status": "Failed", "message": "no"}}}
+    assert REST.shape("OP", Reply(FAILED, "no")) == {
+        "operation": {"name": "OP", "result": {"status": "Failed", "message": "no"}}
+    }
 
 
 def test_a_pki_registration_is_served_top_level_under_the_pki_root(monkeypatch):
@@ -206,11 +280,15 @@ def test_a_pki_registration_is_served_top_level_under_the_pki_root(monkeypatch):
         return success("listed", [], totalRows=0)
 
     app = create_app()
-    response = app.test_client().get("/api/pki/restapi/listTestItems",
-                                     headers={"AUTHTOKEN": simulator_of(app).admin_token})
+    response = app.test_client().get(
+        "/api/pki/restapi/listTestItems", headers={"AUTHTOKEN": simulator_of(app).admin_token}
+    )
     assert response.status_code == 200
-    assert response.get_json() == {"name": "ListTestItems", "result": {"status": "Success", "message": "listed"},
-                                   "totalRows": 0, "details": []}
-    rest = app.test_client().get("/restapi/json/v1/listTestItems",
-                                 headers={"AUTHTOKEN": simulator_of(app).admin_token})
+    assert response.get_json() == {
+        "name": "ListTestItems",
+        "result": {"status": "Success", "message": "listed"},
+        "totalRows": 0,
+        "details": [],
+    }
+    rest = app.test_client().get("/restapi/json/v1/listTestItems", headers={"AUTHTOKEN": simulator_of(app).admin_token})
     assert rest.status_code == 404

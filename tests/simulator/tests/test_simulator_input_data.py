@@ -6,12 +6,12 @@ others send no Content-Type at all. Each label is sent through the Flask test
 client (the whole request pipeline) for a POST, a PUT and a DELETE that read
 Details; test_simulator_cli sends the client's own label over real HTTPS.
 """
+
 import io
 import json
 from urllib.parse import urlencode
 
 import pytest
-
 from conftest import PKI_ROOT, REST_ROOT
 
 LABELS = [
@@ -47,13 +47,20 @@ def urlencoded(details, key="Details"):
 
 
 def resource_details(name, **fields):
-    return {"RESOURCENAME": name, "ACCOUNTNAME": "root", "RESOURCETYPE": "Linux", "PASSWORD": "s3cret",
-            "OWNERNAME": "admin", **fields}
+    return {
+        "RESOURCENAME": name,
+        "ACCOUNTNAME": "root",
+        "RESOURCETYPE": "Linux",
+        "PASSWORD": "s3cret",
+        "OWNERNAME": "admin",
+        **fields,
+    }
 
 
 def add_user_group(vault, name):
-    response = vault.client.post("/__simulator/user-groups", json={"userGroupName": name},
-                                 headers={"AUTHTOKEN": vault.token})
+    response = vault.client.post(
+        "/__simulator/user-groups", json={"userGroupName": name}, headers={"AUTHTOKEN": vault.token}
+    )
     return response.get_json()["userGroupId"]
 
 
@@ -64,8 +71,10 @@ def resource_named(vault, name):
 @pytest.mark.parametrize("content_type", LABELS)
 def test_post_reads_a_urlencoded_body_whatever_its_label(vault, content_type):
     body = send(vault, "POST", "/resources", urlencoded(resource_details("web 01")), content_type)
-    assert body["operation"]["result"] == {"status": "Success",
-                                           "message": "Resource web 01 has been added successfully"}
+    assert body["operation"]["result"] == {
+        "status": "Success",
+        "message": "Resource web 01 has been added successfully",
+    }
     assert resource_named(vault, "web 01")["type"] == "Linux"
 
 
@@ -89,16 +98,23 @@ def test_delete_reads_a_urlencoded_body_whatever_its_label(vault, content_type):
 
 @pytest.mark.parametrize("content_type", ["text/json", None])
 def test_pki_delete_reads_a_urlencoded_body_whatever_its_label(vault, content_type):
-    created = send(vault, "POST", "/createsshkey", urlencoded({"keyName": "deploy", "keyType": "ed25519"}),
-                   content_type, root=PKI_ROOT)
+    created = send(
+        vault,
+        "POST",
+        "/createsshkey",
+        urlencoded({"keyName": "deploy", "keyType": "ed25519"}),
+        content_type,
+        root=PKI_ROOT,
+    )
     assert created["result"]["status"] == "Success", created
     body = send(vault, "DELETE", "/deleteSSHKey", urlencoded({"key_name": "deploy"}), content_type, root=PKI_ROOT)
     assert body["result"] == {"status": "Success", "message": "SSH key deploy deleted successfully"}
 
 
 def test_a_body_without_input_data_leaves_details_empty(vault):
-    body = send(vault, "POST", "/resources", b'{"operation": {"Details": {"RESOURCENAME": "web01"}}}',
-                "application/json")
+    body = send(
+        vault, "POST", "/resources", b'{"operation": {"Details": {"RESOURCENAME": "web01"}}}', "application/json"
+    )
     assert body["operation"]["result"] == {"status": "Failed", "message": "RESOURCENAME is required"}
 
 
@@ -118,8 +134,14 @@ def test_the_query_string_is_read_when_the_body_has_no_input_data(vault):
     send(vault, "POST", "/resources", b"", "text/json", query={"INPUT_DATA": input_data(resource_details("q"))})
     assert resource_named(vault, "q") is not None
     group_id = add_user_group(vault, "ops")
-    body = send(vault, "DELETE", "/userGroup", b"unrelated=1", None,
-                query={"INPUT_DATA": input_data({"userGroupIds": [group_id]}, key="details")})
+    body = send(
+        vault,
+        "DELETE",
+        "/userGroup",
+        b"unrelated=1",
+        None,
+        query={"INPUT_DATA": input_data({"userGroupIds": [group_id]}, key="details")},
+    )
     assert body["operation"]["result"]["status"] == "Success", body
 
 
@@ -129,9 +151,14 @@ def test_malformed_input_data_in_a_mislabelled_body_is_refused(vault):
 
 
 def test_a_multipart_upload_keeps_working(vault):
-    response = vault.client.post(REST_ROOT + "/resources", headers={"AUTHTOKEN": vault.token}, data={
-        "INPUT_DATA": input_data(resource_details("licenses", RESOURCETYPE="License Store")),
-        "file": (io.BytesIO(b"KEY-1234"), "license.txt"),
-    }, content_type="multipart/form-data")
+    response = vault.client.post(
+        REST_ROOT + "/resources",
+        headers={"AUTHTOKEN": vault.token},
+        data={
+            "INPUT_DATA": input_data(resource_details("licenses", RESOURCETYPE="License Store")),
+            "file": (io.BytesIO(b"KEY-1234"), "license.txt"),
+        },
+        content_type="multipart/form-data",
+    )
     assert response.get_json()["operation"]["result"]["status"] == "Success", response.get_json()
     assert resource_named(vault, "licenses")["file"]["name"] == "license.txt"

@@ -7,6 +7,7 @@
   binds a kind's value to a name or hands the store a kind as a literal.
 - Every module says what it holds in a docstring.
 """
+
 import ast
 from pathlib import Path
 
@@ -60,14 +61,21 @@ def allowed(importer, imported):
 
 def layout_violations(trees):
     """``(importer, imported)`` for every import the rules forbid, relative imports included."""
-    return [(importer, imported) for importer, tree in trees.items() for imported in imports_of(tree)
-            if imported.startswith(".") or not allowed(importer, imported)]
+    return [
+        (importer, imported)
+        for importer, tree in trees.items()
+        for imported in imports_of(tree)
+        if imported.startswith(".") or not allowed(importer, imported)
+    ]
 
 
 def record_kinds():
     tree = TREES[f"{CORE}.records"]
-    return {node.value.value: node.targets[0].id for node in tree.body
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)}
+    return {
+        node.value.value: node.targets[0].id
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+    }
 
 
 def kind_redefinitions(trees, kinds):
@@ -81,8 +89,12 @@ def kind_redefinitions(trees, kinds):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and node.value.value in kinds:
                 found.append((module, node.lineno, node.value.value))
         for node in ast.walk(tree):
-            if _store_call(node) and node.args and isinstance(node.args[0], ast.Constant) \
-                    and node.args[0].value in kinds:
+            if (
+                _store_call(node)
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value in kinds
+            ):
                 found.append((module, node.lineno, node.args[0].value))
     return found
 
@@ -91,8 +103,9 @@ def _store_call(node):
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
         return False
     receiver = node.func.value
-    named_store = (isinstance(receiver, ast.Name) and receiver.id == "store") or \
-        (isinstance(receiver, ast.Attribute) and receiver.attr == "store")
+    named_store = (isinstance(receiver, ast.Name) and receiver.id == "store") or (
+        isinstance(receiver, ast.Attribute) and receiver.attr == "store"
+    )
     return named_store and node.func.attr in STORE_METHODS
 
 
@@ -107,23 +120,41 @@ def test_the_core_and_the_areas_import_only_what_the_layout_allows():
     assert layout_violations(TREES) == []
 
 
-@pytest.mark.parametrize("importer, source, expected", [
-    ("vault_simulator.areas.users.endpoints", "from vault_simulator.areas.passwords.workflow_records import move",
-     [("vault_simulator.areas.users.endpoints", "vault_simulator.areas.passwords.workflow_records")]),
-    ("vault_simulator.areas.users.endpoints", "import vault_simulator.areas.sharing.endpoints",
-     [("vault_simulator.areas.users.endpoints", "vault_simulator.areas.sharing.endpoints")]),
-    ("vault_simulator.areas.users.endpoints", "def f():\n    from vault_simulator.areas import sharing",
-     [("vault_simulator.areas.users.endpoints", AREAS)]),
-    ("vault_simulator.core.finders", "from vault_simulator.areas.users.endpoints import x",
-     [("vault_simulator.core.finders", "vault_simulator.areas.users.endpoints")]),
-    ("vault_simulator.core.finders", "import vault_simulator.areas", [("vault_simulator.core.finders", AREAS)]),
-    ("vault_simulator.areas.users.endpoints", "from . import records",
-     [("vault_simulator.areas.users.endpoints", ".")]),
-    ("vault_simulator.areas.users.endpoints", "from vault_simulator.areas.users.records import x", []),
-    ("vault_simulator.areas.users.endpoints", "from vault_simulator.core.records import USER\nimport json", []),
-    ("vault_simulator.core.app", "import vault_simulator.areas", []),
-    ("vault_simulator.cli", "from vault_simulator.areas.user_groups.records import add_user_group", []),
-])
+@pytest.mark.parametrize(
+    "importer, source, expected",
+    [
+        (
+            "vault_simulator.areas.users.endpoints",
+            "from vault_simulator.areas.passwords.workflow_records import move",
+            [("vault_simulator.areas.users.endpoints", "vault_simulator.areas.passwords.workflow_records")],
+        ),
+        (
+            "vault_simulator.areas.users.endpoints",
+            "import vault_simulator.areas.sharing.endpoints",
+            [("vault_simulator.areas.users.endpoints", "vault_simulator.areas.sharing.endpoints")],
+        ),
+        (
+            "vault_simulator.areas.users.endpoints",
+            "def f():\n    from vault_simulator.areas import sharing",
+            [("vault_simulator.areas.users.endpoints", AREAS)],
+        ),
+        (
+            "vault_simulator.core.finders",
+            "from vault_simulator.areas.users.endpoints import x",
+            [("vault_simulator.core.finders", "vault_simulator.areas.users.endpoints")],
+        ),
+        ("vault_simulator.core.finders", "import vault_simulator.areas", [("vault_simulator.core.finders", AREAS)]),
+        (
+            "vault_simulator.areas.users.endpoints",
+            "from . import records",
+            [("vault_simulator.areas.users.endpoints", ".")],
+        ),
+        ("vault_simulator.areas.users.endpoints", "from vault_simulator.areas.users.records import x", []),
+        ("vault_simulator.areas.users.endpoints", "from vault_simulator.core.records import USER\nimport json", []),
+        ("vault_simulator.core.app", "import vault_simulator.areas", []),
+        ("vault_simulator.cli", "from vault_simulator.areas.user_groups.records import add_user_group", []),
+    ],
+)
 def test_the_import_rule_catches_what_it_should(importer, source, expected):
     assert layout_violations({importer: ast.parse(source)}) == expected
 
@@ -139,8 +170,10 @@ def test_the_kind_rule_catches_a_second_definition_and_a_literal():
     kinds = record_kinds()
     source = 'PGP_KEY = "pgp_key"\n\ndef f(ctx, store):\n    ctx.store.all("user")\n    store.get("csr", 1)\n'
     assert kind_redefinitions({"vault_simulator.areas.x": ast.parse(source)}, kinds) == [
-        ("vault_simulator.areas.x", 1, "pgp_key"), ("vault_simulator.areas.x", 4, "user"),
-        ("vault_simulator.areas.x", 5, "csr")]
+        ("vault_simulator.areas.x", 1, "pgp_key"),
+        ("vault_simulator.areas.x", 4, "user"),
+        ("vault_simulator.areas.x", 5, "csr"),
+    ]
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))

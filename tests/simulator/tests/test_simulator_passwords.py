@@ -1,4 +1,5 @@
 """GET and PUT .../password: reason, ticket and reset type rules."""
+
 import pytest
 
 from vault_simulator.areas.passwords.account_passwords import REASON_REQUIRED
@@ -45,20 +46,26 @@ def test_change_password(vault):
     vault.create_resource("web01", password="first-pw")
     account = vault.store.get("account", "1")
     vault.store.put("account", "1", {**account, "last_modified": "2020-01-01T00:00:00.000"})
-    operation = vault.ok("PUT", PASSWORD, details={"NEWPASSWORD": "Sec0nd-pw-Rotation!", "RESETTYPE": "LOCAL",
-                                                   "REASON": "rotation"})
-    assert operation == {"name": "CHANGE PASSWORD", "result": {"status": "Success",
-                                                               "message": "Password changed successfully"}}
+    operation = vault.ok(
+        "PUT", PASSWORD, details={"NEWPASSWORD": "Sec0nd-pw-Rotation!", "RESETTYPE": "LOCAL", "REASON": "rotation"}
+    )
+    assert operation == {
+        "name": "CHANGE PASSWORD",
+        "result": {"status": "Success", "message": "Password changed successfully"},
+    }
     assert vault.ok("GET", PASSWORD)["Details"]["PASSWORD"] == "Sec0nd-pw-Rotation!"
     assert vault.store.get("account", "1")["last_modified"] > "2020-01-01T00:00:00.000"
 
 
-@pytest.mark.parametrize("details, message", [
-    ({"RESETTYPE": "LOCAL"}, "NEWPASSWORD is required"),
-    ({"NEWPASSWORD": "x"}, "RESETTYPE must be LOCAL or REMOTE"),
-    ({"NEWPASSWORD": "x", "RESETTYPE": "local-ish"}, "RESETTYPE must be LOCAL or REMOTE"),
-    ({"NEWPASSWORD": "x", "RESETTYPE": "REMOTE"}, "Remote password reset is not configured for resource web01"),
-])
+@pytest.mark.parametrize(
+    "details, message",
+    [
+        ({"RESETTYPE": "LOCAL"}, "NEWPASSWORD is required"),
+        ({"NEWPASSWORD": "x"}, "RESETTYPE must be LOCAL or REMOTE"),
+        ({"NEWPASSWORD": "x", "RESETTYPE": "local-ish"}, "RESETTYPE must be LOCAL or REMOTE"),
+        ({"NEWPASSWORD": "x", "RESETTYPE": "REMOTE"}, "Remote password reset is not configured for resource web01"),
+    ],
+)
 def test_change_password_failures(vault, details, message):
     vault.create_resource("web01", password="first-pw")
     vault.failed("PUT", PASSWORD, message, details=details)

@@ -1,13 +1,13 @@
 """GET /getPGPKey (edition B from 6200): armored OpenPGP keys, read back packet by packet."""
+
 import base64
 import hashlib
 import struct
 
 import pytest
+from conftest import PKI_ROOT
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
-
-from conftest import PKI_ROOT
 from ssh_key_calls import pki_failed, unsupported
 
 TAG_SIGNATURE, TAG_SECRET_KEY, TAG_PUBLIC_KEY, TAG_USER_ID = 2, 5, 6, 13
@@ -47,7 +47,7 @@ def packets(data):
         header = data[offset]
         assert header & 0xC0 == 0xC0, "new packet format"
         size, offset = read_length(data, offset + 1)
-        found.append((header & 0x3F, data[offset:offset + size]))
+        found.append((header & 0x3F, data[offset : offset + size]))
         offset += size
     return found
 
@@ -58,13 +58,13 @@ def read_length(data, offset):
         return first, offset + 1
     if first < 255:
         return ((first - 192) << 8) + data[offset + 1] + 192, offset + 2
-    return struct.unpack(">I", data[offset + 1:offset + 5])[0], offset + 5
+    return struct.unpack(">I", data[offset + 1 : offset + 5])[0], offset + 5
 
 
 def read_mpi(data, offset):
-    bits = struct.unpack(">H", data[offset:offset + 2])[0]
+    bits = struct.unpack(">H", data[offset : offset + 2])[0]
     end = offset + 2 + (bits + 7) // 8
-    value = int.from_bytes(data[offset + 2:end], "big")
+    value = int.from_bytes(data[offset + 2 : end], "big")
     assert value.bit_length() == bits
     return value, end
 
@@ -81,19 +81,29 @@ def check_certification(public_body, numbers, user_id, signature):
     """Verify the self-signature over key and User ID (RFC 4880 5.2.4)."""
     assert signature[:4] == bytes([4, 0x13, 1, 8]), "v4 positive certification, RSA, SHA-256"
     hashed_size = struct.unpack(">H", signature[4:6])[0]
-    hashed = signature[:6 + hashed_size]
-    unhashed_size = struct.unpack(">H", signature[6 + hashed_size:8 + hashed_size])[0]
+    hashed = signature[: 6 + hashed_size]
+    unhashed_size = struct.unpack(">H", signature[6 + hashed_size : 8 + hashed_size])[0]
     offset = 8 + hashed_size + unhashed_size
-    left16 = signature[offset:offset + 2]
+    left16 = signature[offset : offset + 2]
     value, end = read_mpi(signature, offset + 2)
     assert end == len(signature)
-    signed = (b"\x99" + struct.pack(">H", len(public_body)) + public_body + b"\xb4"
-              + struct.pack(">I", len(user_id)) + user_id + hashed + b"\x04\xff" + struct.pack(">I", len(hashed)))
+    signed = (
+        b"\x99"
+        + struct.pack(">H", len(public_body))
+        + public_body
+        + b"\xb4"
+        + struct.pack(">I", len(user_id))
+        + user_id
+        + hashed
+        + b"\x04\xff"
+        + struct.pack(">I", len(hashed))
+    )
     assert hashlib.sha256(signed).digest()[:2] == left16
-    numbers.public_key().verify(value.to_bytes((numbers.n.bit_length() + 7) // 8, "big"), signed,
-                                padding.PKCS1v15(), hashes.SHA256())
+    numbers.public_key().verify(
+        value.to_bytes((numbers.n.bit_length() + 7) // 8, "big"), signed, padding.PKCS1v15(), hashes.SHA256()
+    )
     fingerprint = hashlib.sha1(b"\x99" + struct.pack(">H", len(public_body)) + public_body).digest()
-    assert fingerprint in hashed and fingerprint[-8:] in signature[8 + hashed_size:offset]
+    assert fingerprint in hashed and fingerprint[-8:] in signature[8 + hashed_size : offset]
 
 
 def read_public_key(text):
@@ -117,7 +127,7 @@ def read_secret_key(text):
     p, offset = read_mpi(key, offset)
     q, offset = read_mpi(key, offset)
     u, offset = read_mpi(key, offset)
-    assert struct.unpack(">H", key[offset:offset + 2])[0] == sum(key[start:offset]) % 65536
+    assert struct.unpack(">H", key[offset : offset + 2])[0] == sum(key[start:offset]) % 65536
     assert offset + 2 == len(key)
     assert p < q and p * u % q == 1
     return numbers, d, p, q
@@ -126,8 +136,17 @@ def read_secret_key(text):
 @pytest.fixture
 def vault_b(make_vault):
     vault = make_vault(edition="B")
-    vault.ok("POST", "/user", details={"USERNAME": "alice", "FULLNAME": "Alice Smith", "EMAIL": "alice@example.com",
-                                       "ROLE": "Password User", "ISAPIUSER": "true"})
+    vault.ok(
+        "POST",
+        "/user",
+        details={
+            "USERNAME": "alice",
+            "FULLNAME": "Alice Smith",
+            "EMAIL": "alice@example.com",
+            "ROLE": "Password User",
+            "ISAPIUSER": "true",
+        },
+    )
     return vault
 
 
@@ -158,17 +177,33 @@ def test_unknown_user_and_bad_input_fail_clearly(vault_b):
     pki_failed(vault_b, "GET", "/getPGPKey", "User bob does not exist", details={"User": "bob"})
     pki_failed(vault_b, "GET", "/getPGPKey", "User Alice Smith does not exist", details={"User": "Alice Smith"})
     pki_failed(vault_b, "GET", "/getPGPKey", "User is required", details={"keyExportType": "public"})
-    pki_failed(vault_b, "GET", "/getPGPKey", "keyExportType must be public or private",
-               details={"User": "alice", "keyExportType": "secret"})
-    pki_failed(vault_b, "GET", "/getPGPKey", "User ends with a lone backslash: escape a backslash as \\\\",
-               details={"User": "alice\\"})
+    pki_failed(
+        vault_b,
+        "GET",
+        "/getPGPKey",
+        "keyExportType must be public or private",
+        details={"User": "alice", "keyExportType": "secret"},
+    )
+    pki_failed(
+        vault_b,
+        "GET",
+        "/getPGPKey",
+        "User ends with a lone backslash: escape a backslash as \\\\",
+        details={"User": "alice\\"},
+    )
 
 
 def test_private_keys_go_to_their_user_and_administrators_only(vault_b):
     pat = vault_b.create_api_user("pat")
     read_public_key(fetch(vault_b, "alice", token=pat))
-    pki_failed(vault_b, "GET", "/getPGPKey", "You are not authorized to export the private PGP key of alice",
-               details={"User": "alice", "keyExportType": "private"}, token=pat)
+    pki_failed(
+        vault_b,
+        "GET",
+        "/getPGPKey",
+        "You are not authorized to export the private PGP key of alice",
+        details={"User": "alice", "keyExportType": "private"},
+        token=pat,
+    )
     read_secret_key(fetch(vault_b, "pat", "private", token=pat))
     read_secret_key(fetch(vault_b, "alice", "private"))
 

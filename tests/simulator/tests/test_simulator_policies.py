@@ -1,4 +1,5 @@
 """Password policies: listing, generating, validating, and enforcing them on CHANGE PASSWORD."""
+
 import pytest
 
 from vault_simulator.areas.passwords.policy_rules import broken_rules, policy_named
@@ -43,8 +44,9 @@ def test_policy_values_follow_the_spec(vault):
 
 def test_policies_name_the_selected_organization(make_vault):
     vault = make_vault(edition="B")
-    response = vault.client.post("/__simulator/organizations", json={"displayName": "Branch"},
-                                 headers={"AUTHTOKEN": vault.token})
+    response = vault.client.post(
+        "/__simulator/organizations", json={"displayName": "Branch"}, headers={"AUTHTOKEN": vault.token}
+    )
     assert response.status_code == 201
     assert policies(vault, headers={"orgName": "Branch"})["ORGANIZATION"] == "Branch"
 
@@ -64,8 +66,9 @@ def test_generate_uses_the_default_policy_without_policy_and_refuses_unknown_one
 
 def test_generated_passwords_are_reproducible_with_a_seed(make_vault):
     first, second = make_vault(seed=7), make_vault(seed=7)
-    drawn = [v.ok("GET", "/passwords/generate", details={"POLICY": "Strong"})["Details"]["PASSWORD"]
-             for v in (first, second)]
+    drawn = [
+        v.ok("GET", "/passwords/generate", details={"POLICY": "Strong"})["Details"]["PASSWORD"] for v in (first, second)
+    ]
     assert drawn[0] == drawn[1]
 
 
@@ -83,20 +86,23 @@ def test_validate_names_every_broken_rule(vault):
     assert "policy Strong" in result["message"]
 
 
-@pytest.mark.parametrize("password, policy, rule", [
-    ("Kt7#vQ9!mZ2p" * 3, "Strong", "must be at most 32 characters long"),
-    ("7Kt#vQ9!mZ2p", "Strong", "must start with a letter"),
-    ("Kt7#vQ9!mZ2p1234", "Strong", "must not contain a numeric sequence of 4 characters"),
-    ("Kt7#vQ9!mZ2pWXYZ", "Strong", "must not contain an alphabet sequence of 4 characters"),
-    ("Kt7#vQ9!mZ2pasdf", "Strong", "must not contain a keyboard sequence of 4 characters"),
-    ("Kt7#vQ9!mZ2p____", "Strong", "must not repeat a character 4 times in a row"),
-    ("Kt7#vQ9!Kt7#", "Strong", "must not repeat a substring of 3 or more characters"),
-    ("KT7#VX9!mZ2PQEWK", "Database Accounts", "must contain at least 2 lower-case letters"),
-    ("Kt7#vx!bmZhpQewk", "Database Accounts", "must contain at least 2 numerals"),
-    ("Kt7#vx9bmZ2pQewk", "Database Accounts", "must contain at least 2 special characters"),
-    ("kt7vq9mz", "Medium", "must contain at least 1 upper-case letter"),
-    ("abc", "Low", "must be at least 4 characters long"),
-])
+@pytest.mark.parametrize(
+    "password, policy, rule",
+    [
+        ("Kt7#vQ9!mZ2p" * 3, "Strong", "must be at most 32 characters long"),
+        ("7Kt#vQ9!mZ2p", "Strong", "must start with a letter"),
+        ("Kt7#vQ9!mZ2p1234", "Strong", "must not contain a numeric sequence of 4 characters"),
+        ("Kt7#vQ9!mZ2pWXYZ", "Strong", "must not contain an alphabet sequence of 4 characters"),
+        ("Kt7#vQ9!mZ2pasdf", "Strong", "must not contain a keyboard sequence of 4 characters"),
+        ("Kt7#vQ9!mZ2p____", "Strong", "must not repeat a character 4 times in a row"),
+        ("Kt7#vQ9!Kt7#", "Strong", "must not repeat a substring of 3 or more characters"),
+        ("KT7#VX9!mZ2PQEWK", "Database Accounts", "must contain at least 2 lower-case letters"),
+        ("Kt7#vx!bmZhpQewk", "Database Accounts", "must contain at least 2 numerals"),
+        ("Kt7#vx9bmZ2pQewk", "Database Accounts", "must contain at least 2 special characters"),
+        ("kt7vq9mz", "Medium", "must contain at least 1 upper-case letter"),
+        ("abc", "Low", "must be at least 4 characters long"),
+    ],
+)
 def test_validate_checks_each_rule(vault, password, policy, rule):
     result = validate(vault, password=password, passwordPolicy=policy)
     assert result["status"] == "Failed" and rule in result["message"], result
@@ -116,24 +122,31 @@ def test_validate_checks_login_name_rules_when_a_login_name_is_given(vault):
     assert validate(vault, password="Oracle12x", passwordPolicy="Medium", loginName="oracle")["message"] == "Valid"
 
 
-@pytest.mark.parametrize("details, message", [
-    ({"passwordPolicy": "Strong"}, "password is required"),
-    ({"password": "Kt7#vQ9!mZ2p"}, "Give exactly one of passwordPolicy and passwordPolicyId"),
-    ({"password": "Kt7#vQ9!mZ2p", "passwordPolicy": "Strong", "passwordPolicyId": "3"},
-     "Give exactly one of passwordPolicy and passwordPolicyId"),
-    ({"password": "Kt7#vQ9!mZ2p", "passwordPolicy": "Nope"}, "Password policy Nope does not exist"),
-    ({"password": "Kt7#vQ9!mZ2p", "passwordPolicyId": "99"}, "Password policy with ID 99 does not exist"),
-])
+@pytest.mark.parametrize(
+    "details, message",
+    [
+        ({"passwordPolicy": "Strong"}, "password is required"),
+        ({"password": "Kt7#vQ9!mZ2p"}, "Give exactly one of passwordPolicy and passwordPolicyId"),
+        (
+            {"password": "Kt7#vQ9!mZ2p", "passwordPolicy": "Strong", "passwordPolicyId": "3"},
+            "Give exactly one of passwordPolicy and passwordPolicyId",
+        ),
+        ({"password": "Kt7#vQ9!mZ2p", "passwordPolicy": "Nope"}, "Password policy Nope does not exist"),
+        ({"password": "Kt7#vQ9!mZ2p", "passwordPolicyId": "99"}, "Password policy with ID 99 does not exist"),
+    ],
+)
 def test_validate_refuses_input_it_cannot_check(vault, details, message):
     assert validate(vault, **details) == {"status": "Failed", "message": message, "statusCode": 40000}
 
 
-@pytest.mark.parametrize("edition, build, served", [("A", 12230, True), ("A", 12229, False), ("B", 6000, True),
-                                                    ("B", 5999, False)])
+@pytest.mark.parametrize(
+    "edition, build, served", [("A", 12230, True), ("A", 12229, False), ("B", 6000, True), ("B", 5999, False)]
+)
 def test_validate_exists_from_a_12230_and_b_6000(make_vault, edition, build, served):
     vault = make_vault(edition=edition, build=build)
-    status, _body = vault.call("POST", "/passwords/validate", details={"password": "x", "passwordPolicy": "Low"},
-                               lower_case_details=True)
+    status, _body = vault.call(
+        "POST", "/passwords/validate", details={"password": "x", "passwordPolicy": "Low"}, lower_case_details=True
+    )
     assert (status == 200) is served
 
 
@@ -143,7 +156,8 @@ def test_change_password_enforces_a_named_policy(vault):
     assert operation["result"]["status"] == "Failed"
     assert operation["result"]["message"] == (
         "The new password does not conform to the password policy Medium: it must be at least 8 characters long; "
-        "must contain at least 1 upper-case letter; must contain at least 1 numeral")
+        "must contain at least 1 upper-case letter; must contain at least 1 numeral"
+    )
     assert vault.store.get("account", "1")["password"] == "s3cret"
 
 

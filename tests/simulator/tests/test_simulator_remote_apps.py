@@ -1,4 +1,5 @@
 """Remote apps (edition B): the admin endpoint that adds them, and the apps associated with a resource."""
+
 import pytest
 
 from conformance.scenarios.users_sharing import add_remote_app, user_id
@@ -36,18 +37,22 @@ def test_only_those_who_can_view_the_resource_list_its_apps(vault_b):
     web, _account_id = vault_b.create_resource("web01")
     add_remote_app(vault_b, "PuTTY", [web])
     pat = vault_b.create_api_user("pat")
-    vault_b.failed("GET", f"/resources/{web}/associated-remote-apps", "You are not authorized to view resource web01",
-                   token=pat)
+    vault_b.failed(
+        "GET", f"/resources/{web}/associated-remote-apps", "You are not authorized to view resource web01", token=pat
+    )
     vault_b.ok("PUT", f"/resources/{web}/share", details={"ACCESSTYPE": "view", "USERID": user_id(vault_b, "pat")})
     assert [app["name"] for app in apps_of(vault_b, web, token=pat)] == ["PuTTY"]
 
 
-@pytest.mark.parametrize("document, error", [
-    ({"resourceIds": ["1"]}, 'expected {"name": "<name>", "resourceIds": ["<id>", ...]}'),
-    ({"name": "PuTTY", "resourceIds": "1"}, 'expected {"name": "<name>", "resourceIds": ["<id>", ...]}'),
-    ({"name": " ", "resourceIds": ["1"]}, "a remote app needs a name"),
-    ({"name": "PuTTY", "resourceIds": ["1", "7"]}, "no resource with ID 7"),
-])
+@pytest.mark.parametrize(
+    "document, error",
+    [
+        ({"resourceIds": ["1"]}, 'expected {"name": "<name>", "resourceIds": ["<id>", ...]}'),
+        ({"name": "PuTTY", "resourceIds": "1"}, 'expected {"name": "<name>", "resourceIds": ["<id>", ...]}'),
+        ({"name": " ", "resourceIds": ["1"]}, "a remote app needs a name"),
+        ({"name": "PuTTY", "resourceIds": ["1", "7"]}, "no resource with ID 7"),
+    ],
+)
 def test_admin_endpoint_refuses_bad_documents(vault_b, document, error):
     vault_b.create_resource("web01")
     response = vault_b.client.post("/__simulator/remote-apps", json=document, headers={"AUTHTOKEN": vault_b.token})

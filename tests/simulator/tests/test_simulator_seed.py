@@ -1,4 +1,5 @@
 """``--seed``: the same requests give the same generated values."""
+
 import pytest
 
 
@@ -28,7 +29,7 @@ def test_fixed_admin_token_with_a_seed_still_gives_reproducible_users(make_vault
     assert one.create_api_user("x") == two.create_api_user("x")
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2 ** 40])
+@pytest.mark.parametrize("seed", [0, 1, 2**40])
 def test_seeded_tokens_look_like_vault_tokens(make_vault, seed):
     token = make_vault(seed=seed).create_api_user("api")
     assert len(token) == 36 and token == token.upper() and token.count("-") == 4

@@ -1,9 +1,9 @@
 """Sharing resources, accounts and resource groups, and what a share lets a user do."""
+
 import pytest
 
-from vault_simulator.core.access import can_access, can_access_account
-
 from conformance.scenarios.users_sharing import add_remote_app, add_user_group, user_id
+from vault_simulator.core.access import can_access, can_access_account
 
 
 class Shared:
@@ -12,8 +12,11 @@ class Shared:
     def __init__(self, vault):
         self.vault = vault
         self.web, self.root = vault.create_resource("web01", password="root-pw")
-        vault.ok("POST", f"/resources/{self.web}/accounts",
-                 details={"ACCOUNTLIST": [{"ACCOUNTNAME": "deploy", "PASSWORD": "deploy-pw"}]})
+        vault.ok(
+            "POST",
+            f"/resources/{self.web}/accounts",
+            details={"ACCOUNTLIST": [{"ACCOUNTNAME": "deploy", "PASSWORD": "deploy-pw"}]},
+        )
         self.deploy = vault.ids("web01", "deploy")[1]
         self.db, self.sa = vault.create_resource("db01", account="sa", password="sa-pw")
         self.pat = vault.create_api_user("pat")
@@ -28,8 +31,9 @@ class Shared:
 
     def share_account(self, resource_id, account_id, level, **grantee):
         grantee = grantee or {"USERID": self.pat_id}
-        return self.vault.ok("PUT", f"/resources/{resource_id}/accounts/{account_id}/share",
-                             details={"ACCESSTYPE": level, **grantee})
+        return self.vault.ok(
+            "PUT", f"/resources/{resource_id}/accounts/{account_id}/share", details={"ACCESSTYPE": level, **grantee}
+        )
 
     def visible(self, token=None):
         details = self.vault.ok("GET", "/resources", token=token or self.pat)["Details"]
@@ -37,14 +41,18 @@ class Shared:
 
     def password(self, resource_id, account_id, token=None):
         """The password pat (or ``token``) retrieves, or the failure message."""
-        operation = self.vault.operation("GET", f"/resources/{resource_id}/accounts/{account_id}/password",
-                                         token=token or self.pat)
+        operation = self.vault.operation(
+            "GET", f"/resources/{resource_id}/accounts/{account_id}/password", token=token or self.pat
+        )
         return operation.get("Details", {}).get("PASSWORD") or operation["result"]["message"]
 
     def change(self, resource_id, account_id, new_password, token=None):
-        operation = self.vault.operation("PUT", f"/resources/{resource_id}/accounts/{account_id}/password",
-                                         details={"NEWPASSWORD": new_password, "RESETTYPE": "LOCAL"},
-                                         token=token or self.pat)
+        operation = self.vault.operation(
+            "PUT",
+            f"/resources/{resource_id}/accounts/{account_id}/password",
+            details={"NEWPASSWORD": new_password, "RESETTYPE": "LOCAL"},
+            token=token or self.pat,
+        )
         return operation["result"]["message"]
 
 
@@ -77,8 +85,9 @@ def test_modify_share_changes_passwords_but_does_not_delete(shared):
     shared.share_resource(shared.web, "modify")
     assert shared.change(shared.web, shared.root, "N3w-Shared-pw-8!") == "Password changed successfully"
     assert shared.password(shared.web, shared.root) == "N3w-Shared-pw-8!"
-    shared.vault.failed("DELETE", f"/resources/{shared.web}", "You are not authorized to delete resource web01",
-                        token=shared.pat)
+    shared.vault.failed(
+        "DELETE", f"/resources/{shared.web}", "You are not authorized to delete resource web01", token=shared.pat
+    )
 
 
 def test_full_access_share_deletes(shared):
@@ -113,20 +122,30 @@ def test_account_share_covers_only_that_account(shared):
     assert [a["ACCOUNT NAME"] for a in detail["ACCOUNT LIST"]] == ["deploy"]
     assert shared.password(shared.web, shared.deploy) == "deploy-pw"
     assert shared.password(shared.web, shared.root) == "You are not authorized to retrieve the password of web01/root"
-    shared.vault.failed("GET", f"/resources/{shared.web}/accounts/{shared.root}",
-                        "You are not authorized to view account web01/root", token=shared.pat)
+    shared.vault.failed(
+        "GET",
+        f"/resources/{shared.web}/accounts/{shared.root}",
+        "You are not authorized to view account web01/root",
+        token=shared.pat,
+    )
     shared.vault.ok("GET", f"/resources/{shared.web}/accounts/{shared.deploy}", token=shared.pat)
-    assert shared.change(shared.web, shared.deploy, "x") == \
-        "You are not authorized to change the password of web01/deploy"
+    assert (
+        shared.change(shared.web, shared.deploy, "x") == "You are not authorized to change the password of web01/deploy"
+    )
 
 
 def test_account_modify_share_edits_the_account(shared):
     shared.share_account(shared.web, shared.deploy, "modify")
-    shared.vault.ok("PUT", f"/resources/{shared.web}/accounts/{shared.deploy}", details={"NOTES": "ci"},
-                    token=shared.pat)
+    shared.vault.ok(
+        "PUT", f"/resources/{shared.web}/accounts/{shared.deploy}", details={"NOTES": "ci"}, token=shared.pat
+    )
     assert shared.change(shared.web, shared.deploy, "N3w-Shared-pw-8!") == "Password changed successfully"
-    shared.vault.failed("DELETE", f"/resources/{shared.web}/accounts/{shared.deploy}",
-                        "You are not authorized to delete account web01/deploy", token=shared.pat)
+    shared.vault.failed(
+        "DELETE",
+        f"/resources/{shared.web}/accounts/{shared.deploy}",
+        "You are not authorized to delete account web01/deploy",
+        token=shared.pat,
+    )
 
 
 def test_account_and_resource_shares_are_separate(shared):
@@ -139,9 +158,12 @@ def test_account_and_resource_shares_are_separate(shared):
 
 
 def test_account_share_with_a_user_has_no_full_access(shared):
-    shared.vault.failed("PUT", f"/resources/{shared.web}/accounts/{shared.root}/share",
-                        "ACCESSTYPE must be one of view, modify, revoke",
-                        details={"ACCESSTYPE": "fullaccess", "USERID": shared.pat_id})
+    shared.vault.failed(
+        "PUT",
+        f"/resources/{shared.web}/accounts/{shared.root}/share",
+        "ACCESSTYPE must be one of view, modify, revoke",
+        details={"ACCESSTYPE": "fullaccess", "USERID": shared.pat_id},
+    )
 
 
 def test_group_shares_reach_the_members_until_they_leave(shared):
@@ -152,34 +174,48 @@ def test_group_shares_reach_the_members_until_they_leave(shared):
     shared.share_account(shared.db, shared.sa, "fullaccess", USERGROUPID=group_id)
     assert shared.visible() == ["web01", "db01"]
     shared.vault.ok("DELETE", f"/resources/{shared.db}/accounts/{shared.sa}", token=shared.pat)
-    shared.vault.ok("POST", "/user/removeUserFromUserGroup",
-                    details={"USERIDS": [int(shared.pat_id)], "USERGROUPIDS": [int(group_id)]})
+    shared.vault.ok(
+        "POST",
+        "/user/removeUserFromUserGroup",
+        details={"USERIDS": [int(shared.pat_id)], "USERGROUPIDS": [int(group_id)]},
+    )
     assert shared.visible() == []
 
 
-@pytest.mark.parametrize("details, message", [
-    ({"ACCESSTYPE": "view"}, "Give exactly one of USERID or USERGROUPID"),
-    ({"ACCESSTYPE": "view", "USERID": "2", "USERGROUPID": "1"}, "Give exactly one of USERID or USERGROUPID"),
-    ({"ACCESSTYPE": "view", "USERID": "99"}, "User with ID 99 does not exist"),
-    ({"ACCESSTYPE": "view", "USERGROUPID": "99"}, "User group with ID 99 does not exist"),
-    ({"ACCESSTYPE": "own", "USERID": "2"}, "ACCESSTYPE must be one of view, modify, fullaccess, revoke"),
-    ({"USERID": "2"}, "ACCESSTYPE must be one of view, modify, fullaccess, revoke"),
-])
+@pytest.mark.parametrize(
+    "details, message",
+    [
+        ({"ACCESSTYPE": "view"}, "Give exactly one of USERID or USERGROUPID"),
+        ({"ACCESSTYPE": "view", "USERID": "2", "USERGROUPID": "1"}, "Give exactly one of USERID or USERGROUPID"),
+        ({"ACCESSTYPE": "view", "USERID": "99"}, "User with ID 99 does not exist"),
+        ({"ACCESSTYPE": "view", "USERGROUPID": "99"}, "User group with ID 99 does not exist"),
+        ({"ACCESSTYPE": "own", "USERID": "2"}, "ACCESSTYPE must be one of view, modify, fullaccess, revoke"),
+        ({"USERID": "2"}, "ACCESSTYPE must be one of view, modify, fullaccess, revoke"),
+    ],
+)
 def test_share_resource_failures(shared, details, message):
     shared.vault.failed("PUT", f"/resources/{shared.web}/share", message, details=details)
     assert shared.vault.store.all("share") == []
 
 
 def test_share_unknown_resource_or_account(shared):
-    shared.vault.failed("PUT", "/resources/99/share", "Resource with ID 99 does not exist",
-                        details={"ACCESSTYPE": "view", "USERID": shared.pat_id})
-    shared.vault.failed("PUT", f"/resources/{shared.web}/accounts/{shared.sa}/share",
-                        "Account with ID 3 does not exist in resource web01",
-                        details={"ACCESSTYPE": "view", "USERID": shared.pat_id})
+    shared.vault.failed(
+        "PUT",
+        "/resources/99/share",
+        "Resource with ID 99 does not exist",
+        details={"ACCESSTYPE": "view", "USERID": shared.pat_id},
+    )
+    shared.vault.failed(
+        "PUT",
+        f"/resources/{shared.web}/accounts/{shared.sa}/share",
+        "Account with ID 3 does not exist in resource web01",
+        details={"ACCESSTYPE": "view", "USERID": shared.pat_id},
+    )
 
 
-@pytest.mark.parametrize("edition, build, served", [("A", 11199, False), ("A", 11200, True), ("B", 5099, False),
-                                                    ("B", 5100, True)])
+@pytest.mark.parametrize(
+    "edition, build, served", [("A", 11199, False), ("A", 11200, True), ("B", 5099, False), ("B", 5100, True)]
+)
 def test_sharing_with_a_user_group_needs_its_build(make_vault, edition, build, served):
     vault = make_vault(edition=edition, build=build)
     resource_id, account_id = vault.create_resource("web01")
@@ -200,25 +236,42 @@ def test_an_owner_shares_its_own_resources_only(shared):
     vault = shared.vault
     sam = vault.create_api_user("sam")
     sam_box, _account_id = vault.create_resource("sam-box", OWNERNAME="sam")
-    vault.ok("PUT", f"/resources/{sam_box}/share", details={"ACCESSTYPE": "view", "USERID": shared.pat_id},
-             token=sam)
+    vault.ok("PUT", f"/resources/{sam_box}/share", details={"ACCESSTYPE": "view", "USERID": shared.pat_id}, token=sam)
     assert shared.visible() == ["sam-box"]
-    vault.failed("PUT", f"/resources/{shared.web}/share", "You are not authorized to share resource web01",
-                 details={"ACCESSTYPE": "view", "USERID": user_id(vault, "sam")}, token=sam)
-    vault.failed("PUT", f"/resources/{shared.web}/accounts/{shared.root}/share",
-                 "You are not authorized to share account web01/root",
-                 details={"ACCESSTYPE": "view", "USERID": user_id(vault, "sam")}, token=sam)
+    vault.failed(
+        "PUT",
+        f"/resources/{shared.web}/share",
+        "You are not authorized to share resource web01",
+        details={"ACCESSTYPE": "view", "USERID": user_id(vault, "sam")},
+        token=sam,
+    )
+    vault.failed(
+        "PUT",
+        f"/resources/{shared.web}/accounts/{shared.root}/share",
+        "You are not authorized to share account web01/root",
+        details={"ACCESSTYPE": "view", "USERID": user_id(vault, "sam")},
+        token=sam,
+    )
 
 
 def test_full_access_lets_a_user_share_further(shared):
     vault = shared.vault
     sam = vault.create_api_user("sam")
     shared.share_resource(shared.web, "modify")
-    vault.failed("PUT", f"/resources/{shared.web}/share", "You are not authorized to share resource web01",
-                 details={"ACCESSTYPE": "view", "USERID": user_id(vault, "sam")}, token=shared.pat)
+    vault.failed(
+        "PUT",
+        f"/resources/{shared.web}/share",
+        "You are not authorized to share resource web01",
+        details={"ACCESSTYPE": "view", "USERID": user_id(vault, "sam")},
+        token=shared.pat,
+    )
     shared.share_resource(shared.web, "fullaccess")
-    vault.ok("PUT", f"/resources/{shared.web}/share", details={"ACCESSTYPE": "view", "USERID": user_id(vault, "sam")},
-             token=shared.pat)
+    vault.ok(
+        "PUT",
+        f"/resources/{shared.web}/share",
+        details={"ACCESSTYPE": "view", "USERID": user_id(vault, "sam")},
+        token=shared.pat,
+    )
     assert shared.visible(token=sam) == ["web01"]
 
 
@@ -226,7 +279,11 @@ def test_shares_are_audited(shared):
     shared.share_account(shared.web, shared.deploy, "view")
     record = shared.vault.store.all("audit")[-1]
     assert (record["operation"], record["resource"], record["account"], record["username"]) == (
-        "SHARE ACCOUNT", "web01", "deploy", "pat")
+        "SHARE ACCOUNT",
+        "web01",
+        "deploy",
+        "pat",
+    )
 
 
 def group_id_of(vault, name):
@@ -237,17 +294,25 @@ def test_resource_group_share_covers_its_members(shared):
     vault = shared.vault
     vault.create_resource("app01", RESOURCEGROUPNAME="Apps")
     vault.create_resource("app02", RESOURCEGROUPNAME="Apps")
-    operation = vault.ok("PUT", "/resourcegroup/share", details={
-        "resourceGroupIds": [group_id_of(vault, "Apps")], "accessType": "view", "userIds": [shared.pat_id]})
+    operation = vault.ok(
+        "PUT",
+        "/resourcegroup/share",
+        details={"resourceGroupIds": [group_id_of(vault, "Apps")], "accessType": "view", "userIds": [shared.pat_id]},
+    )
     assert operation["operationName"] == "SHARE_RESOURCEGROUP(S)" and "name" not in operation
-    assert operation["result"] == {"status": "Success", "statusCode": 20001, "message":
-                                   "A bulk share action was triggered: Resource groups Apps shared with user pat "
-                                   "with view access"}
+    assert operation["result"] == {
+        "status": "Success",
+        "statusCode": 20001,
+        "message": "A bulk share action was triggered: Resource groups Apps shared with user pat with view access",
+    }
     assert shared.visible() == ["app01", "app02"]
     vault.create_resource("app03", RESOURCEGROUPNAME="Apps")
     assert shared.visible() == ["app01", "app02", "app03"]
-    vault.ok("PUT", "/resourcegroup/share", details={
-        "resourceGroupIds": [group_id_of(vault, "Apps")], "accessType": "revoke", "userIds": [shared.pat_id]})
+    vault.ok(
+        "PUT",
+        "/resourcegroup/share",
+        details={"resourceGroupIds": [group_id_of(vault, "Apps")], "accessType": "revoke", "userIds": [shared.pat_id]},
+    )
     assert shared.visible() == []
 
 
@@ -255,16 +320,37 @@ def test_resource_group_share_failures(shared):
     vault = shared.vault
     vault.create_resource("app01", RESOURCEGROUPNAME="Apps")
     apps = group_id_of(vault, "Apps")
-    vault.failed("PUT", "/resourcegroup/share", "Resource group with ID 99 does not exist", details={
-        "resourceGroupIds": [apps, "99"], "accessType": "view", "userIds": [shared.pat_id]})
-    vault.failed("PUT", "/resourcegroup/share", "User with ID 99 does not exist", details={
-        "resourceGroupIds": [apps], "accessType": "view", "userIds": [shared.pat_id, "99"]})
-    vault.failed("PUT", "/resourcegroup/share", "Give exactly one of userIds or userGroupIds", details={
-        "resourceGroupIds": [apps], "accessType": "view"})
-    vault.failed("PUT", "/resourcegroup/share", "resourceGroupIds must be a non-empty list of ids", details={
-        "resourceGroupIds": [], "accessType": "view", "userIds": [shared.pat_id]})
-    vault.failed("PUT", "/resourcegroup/share", "You are not authorized to share resource groups", details={
-        "resourceGroupIds": [apps], "accessType": "view", "userIds": [shared.pat_id]}, token=shared.pat)
+    vault.failed(
+        "PUT",
+        "/resourcegroup/share",
+        "Resource group with ID 99 does not exist",
+        details={"resourceGroupIds": [apps, "99"], "accessType": "view", "userIds": [shared.pat_id]},
+    )
+    vault.failed(
+        "PUT",
+        "/resourcegroup/share",
+        "User with ID 99 does not exist",
+        details={"resourceGroupIds": [apps], "accessType": "view", "userIds": [shared.pat_id, "99"]},
+    )
+    vault.failed(
+        "PUT",
+        "/resourcegroup/share",
+        "Give exactly one of userIds or userGroupIds",
+        details={"resourceGroupIds": [apps], "accessType": "view"},
+    )
+    vault.failed(
+        "PUT",
+        "/resourcegroup/share",
+        "resourceGroupIds must be a non-empty list of ids",
+        details={"resourceGroupIds": [], "accessType": "view", "userIds": [shared.pat_id]},
+    )
+    vault.failed(
+        "PUT",
+        "/resourcegroup/share",
+        "You are not authorized to share resource groups",
+        details={"resourceGroupIds": [apps], "accessType": "view", "userIds": [shared.pat_id]},
+        token=shared.pat,
+    )
     assert vault.store.all("share") == []
 
 
@@ -273,21 +359,31 @@ def test_resource_group_share_to_a_user_group(shared):
     vault.create_resource("app01", RESOURCEGROUPNAME="Apps")
     group_id = add_user_group(vault, "ops")
     vault.ok("POST", "/user/addUserToUserGroup", query={"USERNAME": "pat", "USERGROUPNAME": "ops"})
-    vault.ok("PUT", "/resourcegroup/share", details={
-        "resourceGroupIds": [group_id_of(vault, "Apps")], "accessType": "modify", "userGroupIds": [group_id]})
+    vault.ok(
+        "PUT",
+        "/resourcegroup/share",
+        details={"resourceGroupIds": [group_id_of(vault, "Apps")], "accessType": "modify", "userGroupIds": [group_id]},
+    )
     app01, root = vault.ids("app01", "root")
     assert shared.change(app01, root, "N3w-Shared-pw-8!") == "Password changed successfully"
 
 
 def test_bulk_resource_share(shared_b):
     vault = shared_b.vault
-    operation = vault.ok("PUT", "/resources/share", details={
-        "resourceIds": [shared_b.web, shared_b.db], "accessType": "view", "userIds": [shared_b.pat_id]})
+    operation = vault.ok(
+        "PUT",
+        "/resources/share",
+        details={"resourceIds": [shared_b.web, shared_b.db], "accessType": "view", "userIds": [shared_b.pat_id]},
+    )
     assert operation["operationName"] == "SHARE_RESOURCE(S)"
     assert operation["result"]["message"] == "Resources web01, db01 shared with user pat with view access"
     assert shared_b.visible() == ["web01", "db01"]
-    vault.failed("PUT", "/resources/share", "Resource with ID 99 does not exist", details={
-        "resourceIds": [shared_b.web, "99"], "accessType": "revoke", "userIds": [shared_b.pat_id]})
+    vault.failed(
+        "PUT",
+        "/resources/share",
+        "Resource with ID 99 does not exist",
+        details={"resourceIds": [shared_b.web, "99"], "accessType": "revoke", "userIds": [shared_b.pat_id]},
+    )
     assert shared_b.visible() == ["web01", "db01"]
 
 
@@ -295,52 +391,87 @@ def test_bulk_resource_share_checks_every_resource(shared_b):
     vault = shared_b.vault
     sam = vault.create_api_user("sam")
     sam_box, _account_id = vault.create_resource("sam-box", OWNERNAME="sam")
-    vault.failed("PUT", "/resources/share", "You are not authorized to share resource web01", details={
-        "resourceIds": [sam_box, shared_b.web], "accessType": "view", "userIds": [shared_b.pat_id]}, token=sam)
+    vault.failed(
+        "PUT",
+        "/resources/share",
+        "You are not authorized to share resource web01",
+        details={"resourceIds": [sam_box, shared_b.web], "accessType": "view", "userIds": [shared_b.pat_id]},
+        token=sam,
+    )
     assert shared_b.visible() == []
 
 
 def test_bulk_account_share(shared_b):
     vault = shared_b.vault
-    operation = vault.ok("PUT", "/accounts/share", details={
-        "accountIds": [shared_b.root, shared_b.sa], "accessType": "modify", "userIds": [shared_b.pat_id]})
+    operation = vault.ok(
+        "PUT",
+        "/accounts/share",
+        details={"accountIds": [shared_b.root, shared_b.sa], "accessType": "modify", "userIds": [shared_b.pat_id]},
+    )
     assert operation["operationName"] == "SHARE_ACCOUNTS(S)"
     assert shared_b.change(shared_b.db, shared_b.sa, "N3w-Shared-pw-8!") == "Password changed successfully"
-    assert shared_b.password(shared_b.web, shared_b.deploy) == \
-        "You are not authorized to retrieve the password of web01/deploy"
-    vault.failed("PUT", "/accounts/share", "accessType must be one of view, modify, remoteapponly, revoke", details={
-        "accountIds": [shared_b.root], "accessType": "fullaccess", "userIds": [shared_b.pat_id]})
-    vault.failed("PUT", "/accounts/share", "Account with ID 99 does not exist", details={
-        "accountIds": ["99"], "accessType": "view", "userIds": [shared_b.pat_id]})
+    assert (
+        shared_b.password(shared_b.web, shared_b.deploy)
+        == "You are not authorized to retrieve the password of web01/deploy"
+    )
+    vault.failed(
+        "PUT",
+        "/accounts/share",
+        "accessType must be one of view, modify, remoteapponly, revoke",
+        details={"accountIds": [shared_b.root], "accessType": "fullaccess", "userIds": [shared_b.pat_id]},
+    )
+    vault.failed(
+        "PUT",
+        "/accounts/share",
+        "Account with ID 99 does not exist",
+        details={"accountIds": ["99"], "accessType": "view", "userIds": [shared_b.pat_id]},
+    )
 
 
 def test_remote_app_only_gives_no_password(shared_b):
     vault = shared_b.vault
     app_id = add_remote_app(vault, "PuTTY", [shared_b.web])
     shared_b.share_account(shared_b.web, shared_b.root, "view")
-    operation = vault.ok("PUT", "/accounts/share", details={
-        "accountIds": [shared_b.root], "accessType": "remoteapponly", "userIds": [shared_b.pat_id],
-        "remoteAppIds": [app_id], "resourceId": int(shared_b.web)})
+    operation = vault.ok(
+        "PUT",
+        "/accounts/share",
+        details={
+            "accountIds": [shared_b.root],
+            "accessType": "remoteapponly",
+            "userIds": [shared_b.pat_id],
+            "remoteAppIds": [app_id],
+            "resourceId": int(shared_b.web),
+        },
+    )
     assert operation["result"]["message"] == "Accounts web01/root shared with user pat with remoteapponly access"
-    assert shared_b.password(shared_b.web, shared_b.root) == \
-        "You are not authorized to retrieve the password of web01/root"
+    assert (
+        shared_b.password(shared_b.web, shared_b.root)
+        == "You are not authorized to retrieve the password of web01/root"
+    )
     assert shared_b.visible() == []
     (share,) = vault.store.all("share")
     assert (share["level"], share["remote_app_ids"]) == ("remoteapponly", [app_id])
 
 
-@pytest.mark.parametrize("extra, message", [
-    ({"remoteAppIds": ["1"]}, "resourceId is required"),
-    ({"remoteAppIds": [], "resourceId": 1}, "remoteAppIds must be a non-empty list of ids"),
-    ({"remoteAppIds": ["2"], "resourceId": 1}, "Remote app with ID 2 is not associated with resource web01"),
-    ({"remoteAppIds": ["1"], "resourceId": 2}, "Account with ID 1 does not exist in resource db01"),
-])
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        ({"remoteAppIds": ["1"]}, "resourceId is required"),
+        ({"remoteAppIds": [], "resourceId": 1}, "remoteAppIds must be a non-empty list of ids"),
+        ({"remoteAppIds": ["2"], "resourceId": 1}, "Remote app with ID 2 is not associated with resource web01"),
+        ({"remoteAppIds": ["1"], "resourceId": 2}, "Account with ID 1 does not exist in resource db01"),
+    ],
+)
 def test_remote_app_only_needs_apps_of_the_accounts_resource(shared_b, extra, message):
     vault = shared_b.vault
     add_remote_app(vault, "PuTTY", [shared_b.web])
     add_remote_app(vault, "SSMS", [shared_b.db])
-    vault.failed("PUT", "/accounts/share", message, details={
-        "accountIds": [shared_b.root], "accessType": "remoteapponly", "userIds": [shared_b.pat_id], **extra})
+    vault.failed(
+        "PUT",
+        "/accounts/share",
+        message,
+        details={"accountIds": [shared_b.root], "accessType": "remoteapponly", "userIds": [shared_b.pat_id], **extra},
+    )
 
 
 @pytest.mark.parametrize("path", ["/resources/share", "/accounts/share"])
@@ -364,18 +495,34 @@ def test_an_account_share_reaches_no_other_account_of_the_resource(vault):
     pat = vault.create_api_user("pat")
     pat_id = vault.ok("GET", "/user/getUserId", query={"USERNAME": "pat"})["Details"]["USERID"]
     resource_id, root_id = vault.create_resource("web01")
-    vault.ok("POST", f"/resources/{resource_id}/accounts", details={"ACCOUNTLIST": [
-        {"ACCOUNTNAME": "app", "PASSWORD": "App-pw-5521!"}]})
+    vault.ok(
+        "POST",
+        f"/resources/{resource_id}/accounts",
+        details={"ACCOUNTLIST": [{"ACCOUNTNAME": "app", "PASSWORD": "App-pw-5521!"}]},
+    )
     app_id = vault.ids("web01", "app")[1]
-    vault.ok("PUT", f"/resources/{resource_id}/accounts/{app_id}", details={
-        "ACCOUNTNAME": "app", "TOTP_SECRET": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"})
-    vault.ok("PUT", f"/resources/{resource_id}/accounts/{root_id}/share",
-             details={"ACCESSTYPE": "view", "USERID": pat_id})
+    vault.ok(
+        "PUT",
+        f"/resources/{resource_id}/accounts/{app_id}",
+        details={"ACCOUNTNAME": "app", "TOTP_SECRET": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"},
+    )
+    vault.ok(
+        "PUT", f"/resources/{resource_id}/accounts/{root_id}/share", details={"ACCESSTYPE": "view", "USERID": pat_id}
+    )
     assert vault.ok("GET", f"/resources/{resource_id}/accounts/{root_id}/password", token=pat)
-    vault.failed("GET", f"/accounts/{app_id}/totp", "You are not authorized to retrieve the TOTP of web01/app",
-                 token=pat)
-    vault.failed("GET", f"/resources/{resource_id}/accounts/{app_id}/downloadfile",
-                 "You are not authorized to download the file of web01/app", token=pat)
-    vault.failed("POST", f"/accounts/{app_id}/requestpassword",
-                 "You are not authorized to request the password of web01/app", token=pat,
-                 details={"REASON": "deploy"})
+    vault.failed(
+        "GET", f"/accounts/{app_id}/totp", "You are not authorized to retrieve the TOTP of web01/app", token=pat
+    )
+    vault.failed(
+        "GET",
+        f"/resources/{resource_id}/accounts/{app_id}/downloadfile",
+        "You are not authorized to download the file of web01/app",
+        token=pat,
+    )
+    vault.failed(
+        "POST",
+        f"/accounts/{app_id}/requestpassword",
+        "You are not authorized to request the password of web01/app",
+        token=pat,
+        details={"REASON": "deploy"},
+    )

@@ -1,18 +1,30 @@
 """SSH keys: createsshkey, addSSHKey, getAllSSHKeys, getSSHKey, exportSSHKey, deleteSSHKey."""
+
 import base64
 import struct
 
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import dsa, ec, ed25519, rsa
-
 from ssh_key_calls import (
-    UPPER_CASE_SUCCESS, create_key, export, import_key, listed, md5_fingerprint, pki, pki_failed, pki_ok,
+    UPPER_CASE_SUCCESS,
+    create_key,
+    export,
+    import_key,
+    listed,
+    md5_fingerprint,
+    pki,
+    pki_failed,
+    pki_ok,
     unsupported,
 )
 
-KEY_CLASSES = {"ssh-rsa": rsa.RSAPrivateKey, "ssh-dss": dsa.DSAPrivateKey, "ed25519": ed25519.Ed25519PrivateKey,
-               "ecdsa": ec.EllipticCurvePrivateKey}
+KEY_CLASSES = {
+    "ssh-rsa": rsa.RSAPrivateKey,
+    "ssh-dss": dsa.DSAPrivateKey,
+    "ed25519": ed25519.Ed25519PrivateKey,
+    "ecdsa": ec.EllipticCurvePrivateKey,
+}
 PUBLIC_PREFIXES = {"ssh-rsa": "ssh-rsa", "ssh-dss": "ssh-dss", "ed25519": "ssh-ed25519", "ecdsa": "ecdsa-sha2-nistp"}
 NOT_AUTHORIZED = "You are not authorized to {}"
 
@@ -26,15 +38,27 @@ def load_private(content, passphrase=None):
 
 
 def openssh_public(private_key):
-    return private_key.public_key().public_bytes(serialization.Encoding.OpenSSH,
-                                                 serialization.PublicFormat.OpenSSH).decode()
+    return (
+        private_key.public_key()
+        .public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH)
+        .decode()
+    )
 
 
 @pytest.mark.filterwarnings("ignore::cryptography.utils.CryptographyDeprecationWarning")
-@pytest.mark.parametrize("key_type, length, bits", [
-    ("ssh-rsa", "1024", 1024), ("ssh-rsa", "2048", 2048), ("ssh-rsa", "4096", 4096), ("ssh-dss", "1024", 1024),
-    ("ed25519", "", 256), ("ecdsa", "256", 256), ("ecdsa", "384", 384), ("ecdsa", "521", 521),
-])
+@pytest.mark.parametrize(
+    "key_type, length, bits",
+    [
+        ("ssh-rsa", "1024", 1024),
+        ("ssh-rsa", "2048", 2048),
+        ("ssh-rsa", "4096", 4096),
+        ("ssh-dss", "1024", 1024),
+        ("ed25519", "", 256),
+        ("ecdsa", "256", 256),
+        ("ecdsa", "384", 384),
+        ("ecdsa", "521", 521),
+    ],
+)
 def test_every_type_and_length_of_the_spec_makes_a_real_key(make_vault, key_type, length, bits):
     vault = make_vault(edition="B")
     create_key(vault, "k", key_type, length, passPhrase="Pass phrase 1", comment="ops@ci")
@@ -48,17 +72,19 @@ def test_every_type_and_length_of_the_spec_makes_a_real_key(make_vault, key_type
     assert openssh_public(private_key) == " ".join(public_line.split()[:2])
 
 
-@pytest.mark.parametrize("key_type, length, message", [
-    ("ssh-rsa", "512", "length 512 is not supported for keyType ssh-rsa: use 1024, 2048, 4096"),
-    ("ssh-rsa", "", "length (empty) is not supported for keyType ssh-rsa: use 1024, 2048, 4096"),
-    ("ssh-dss", "2048", "length 2048 is not supported for keyType ssh-dss: use 1024"),
-    ("ecdsa", "224", "length 224 is not supported for keyType ecdsa: use 256, 384, 521"),
-    ("ed25519", "2048", "An ed25519 key has no separate length: leave length empty"),
-    ("rsa", "2048", "keyType rsa is not supported: use one of ssh-rsa, ssh-dss, ed25519, ecdsa"),
-])
+@pytest.mark.parametrize(
+    "key_type, length, message",
+    [
+        ("ssh-rsa", "512", "length 512 is not supported for keyType ssh-rsa: use 1024, 2048, 4096"),
+        ("ssh-rsa", "", "length (empty) is not supported for keyType ssh-rsa: use 1024, 2048, 4096"),
+        ("ssh-dss", "2048", "length 2048 is not supported for keyType ssh-dss: use 1024"),
+        ("ecdsa", "224", "length 224 is not supported for keyType ecdsa: use 256, 384, 521"),
+        ("ed25519", "2048", "An ed25519 key has no separate length: leave length empty"),
+        ("rsa", "2048", "keyType rsa is not supported: use one of ssh-rsa, ssh-dss, ed25519, ecdsa"),
+    ],
+)
 def test_other_types_and_lengths_fail_clearly(vault, key_type, length, message):
-    pki_failed(vault, "POST", "/createsshkey", message,
-               details={"keyName": "k", "keyType": key_type, "length": length})
+    pki_failed(vault, "POST", "/createsshkey", message, details={"keyName": "k", "keyType": key_type, "length": length})
     assert listed(vault) == {}
 
 
@@ -73,8 +99,15 @@ def test_list_items_have_the_spec_fields_and_types(vault):
     items = pki_ok(vault, "GET", "/getAllSSHKeys")["details"]
     assert [item["KeyName"] for item in items] == ["first", "second"]
     for item in items:
-        assert set(item) == {"KeyName", "KeyType", "KeyLength", "FingerPrint", "CreatedBy", "CreationTime",
-                             "isPassphraseAvailable"}
+        assert set(item) == {
+            "KeyName",
+            "KeyType",
+            "KeyLength",
+            "FingerPrint",
+            "CreatedBy",
+            "CreationTime",
+            "isPassphraseAvailable",
+        }
         assert item["CreatedBy"] == "admin"
         assert len(item["CreationTime"]) == len("2024-01-31 12:00:00.000")
     assert [item["isPassphraseAvailable"] for item in items] == [False, True]
@@ -83,15 +116,25 @@ def test_list_items_have_the_spec_fields_and_types(vault):
 
 def test_key_names_are_unique(vault):
     create_key(vault, "deploy")
-    pki_failed(vault, "POST", "/createsshkey", "SSH key deploy already exists",
-               details={"keyName": "deploy", "keyType": "ed25519"})
+    pki_failed(
+        vault,
+        "POST",
+        "/createsshkey",
+        "SSH key deploy already exists",
+        details={"keyName": "deploy", "keyType": "ed25519"},
+    )
 
 
 def test_key_name_and_type_are_required(vault):
     pki_failed(vault, "POST", "/createsshkey", "keyName is required", details={"keyType": "ed25519"})
     pki_failed(vault, "POST", "/createsshkey", "keyType is required", details={"keyName": "k"})
-    pki_failed(vault, "POST", "/createsshkey", "comment must be a single line: it ends the public key line",
-               details={"keyName": "k", "keyType": "ed25519", "comment": "one\nroot@evil"})
+    pki_failed(
+        vault,
+        "POST",
+        "/createsshkey",
+        "comment must be a single line: it ends the public key line",
+        details={"keyName": "k", "keyType": "ed25519", "comment": "one\nroot@evil"},
+    )
 
 
 def test_a_key_without_passphrase_exports_an_unencrypted_private_key(make_vault):
@@ -139,8 +182,10 @@ def test_a_seed_reproduces_keys_fingerprints_and_files(make_vault):
         for key_type, length in (("ssh-rsa", "1024"), ("ssh-dss", "1024"), ("ecdsa", "521"), ("ed25519", "")):
             create_key(vault, key_type, key_type, length, passPhrase="pw", comment="c")
         keys = listed(vault)
-        return ({name: item["FingerPrint"] for name, item in keys.items()},
-                {name: export(vault, name, "private") for name in keys})
+        return (
+            {name: item["FingerPrint"] for name, item in keys.items()},
+            {name: export(vault, name, "private") for name in keys},
+        )
 
     first, again, other = make_keys(12), make_keys(12), make_keys(2)
     assert first == again
@@ -190,19 +235,25 @@ def test_key_export_type_exists_only_from_b_6200(make_vault):
     vault = make_vault(edition="B", build=6200)
     create_key(vault, "deploy", comment="x")
     assert export(vault, "deploy", "public").startswith(b"ecdsa-sha2-nistp256 ")
-    pki_failed(vault, "POST", "/exportSSHKey", "keyExportType must be public or private",
-               details={"keyName": "deploy", "keyExportType": "both"})
+    pki_failed(
+        vault,
+        "POST",
+        "/exportSSHKey",
+        "keyExportType must be public or private",
+        details={"keyName": "deploy", "keyExportType": "both"},
+    )
 
 
 def test_a_password_user_cannot_manage_ssh_keys(vault):
     token = vault.create_api_user("pat")
     create_key(vault, "deploy")
     for method, path, details, action in (
-            ("POST", "/createsshkey", {"keyName": "k", "keyType": "ed25519"}, "create SSH keys"),
-            ("GET", "/getAllSSHKeys", None, "view SSH keys"),
-            ("GET", "/getSSHKey", {"keyName": "deploy"}, "view SSH keys"),
-            ("POST", "/exportSSHKey", {"keyName": "deploy"}, "export SSH keys"),
-            ("DELETE", "/deleteSSHKey", {"key_name": "deploy"}, "delete SSH keys")):
+        ("POST", "/createsshkey", {"keyName": "k", "keyType": "ed25519"}, "create SSH keys"),
+        ("GET", "/getAllSSHKeys", None, "view SSH keys"),
+        ("GET", "/getSSHKey", {"keyName": "deploy"}, "view SSH keys"),
+        ("POST", "/exportSSHKey", {"keyName": "deploy"}, "export SSH keys"),
+        ("DELETE", "/deleteSSHKey", {"key_name": "deploy"}, "delete SSH keys"),
+    ):
         pki_failed(vault, method, path, NOT_AUTHORIZED.format(action), details=details, token=token)
     result = import_key(vault, "mine", b"irrelevant", token=token)
     assert result == {"status": "Failed", "message": NOT_AUTHORIZED.format("import SSH keys")}
@@ -219,8 +270,9 @@ def test_delete_removes_the_key(vault):
 
 
 def pem_file(private_key, passphrase=None, private_format=serialization.PrivateFormat.TraditionalOpenSSL):
-    encryption = (serialization.BestAvailableEncryption(passphrase.encode()) if passphrase
-                  else serialization.NoEncryption())
+    encryption = (
+        serialization.BestAvailableEncryption(passphrase.encode()) if passphrase else serialization.NoEncryption()
+    )
     return private_key.private_bytes(serialization.Encoding.PEM, private_format, encryption)
 
 
@@ -239,8 +291,9 @@ def test_import_an_encrypted_pem_key(make_vault):
 
 def test_import_an_openssh_key_and_an_encrypted_pkcs8_key(vault):
     ed_key = ed25519.Ed25519PrivateKey.generate()
-    openssh = ed_key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH,
-                                   serialization.NoEncryption())
+    openssh = ed_key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, serialization.NoEncryption()
+    )
     assert import_key(vault, "openssh", openssh)["status"] == UPPER_CASE_SUCCESS
     ec_key = ec.generate_private_key(ec.SECP521R1())
     pkcs8 = pem_file(ec_key, "pw", serialization.PrivateFormat.PKCS8)
@@ -257,17 +310,26 @@ def test_a_passphrase_for_an_unencrypted_file_is_ignored(vault):
     assert listed(vault)["plain"]["isPassphraseAvailable"] is False
 
 
-@pytest.mark.parametrize("content, passphrase, reason", [
-    ("encrypted", "wrong", "the passphrase is incorrect"),
-    ("encrypted", "", "the private key is encrypted: passphrase is required"),
-    (b"not a key at all", "", "the file is not an OpenSSH or PEM private key"),
-    (b"\xff\xfe binary", "", "the file is not an OpenSSH or PEM private key"),
-    (b"-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n", "",
-     "the file is not a valid PEM private key"),
-    (b"-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n", "",
-     "the file is not a valid OpenSSH private key"),
-    ("secp224r1", "", "the key type is not one SSH uses (ssh-rsa, ssh-dss, ed25519, ecdsa)"),
-])
+@pytest.mark.parametrize(
+    "content, passphrase, reason",
+    [
+        ("encrypted", "wrong", "the passphrase is incorrect"),
+        ("encrypted", "", "the private key is encrypted: passphrase is required"),
+        (b"not a key at all", "", "the file is not an OpenSSH or PEM private key"),
+        (b"\xff\xfe binary", "", "the file is not an OpenSSH or PEM private key"),
+        (
+            b"-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n",
+            "",
+            "the file is not a valid PEM private key",
+        ),
+        (
+            b"-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n",
+            "",
+            "the file is not a valid OpenSSH private key",
+        ),
+        ("secp224r1", "", "the key type is not one SSH uses (ssh-rsa, ssh-dss, ed25519, ecdsa)"),
+    ],
+)
 def test_import_of_a_bad_file_fails_clearly(vault, content, passphrase, reason):
     if content == "encrypted":
         content = pem_file(ec.generate_private_key(ec.SECP256R1()), "right")
@@ -282,11 +344,21 @@ def test_an_encrypted_openssh_file_is_refused_with_a_way_out(vault):
     """Reading it needs bcrypt_pbkdf, which the simulator does not have: the message says what to do."""
     public_blob = b"\0\0\0\x0bssh-ed25519\0\0\0\x20" + bytes(32)
     kdf_options = b"\0\0\0\x10" + bytes(16) + b"\0\0\0\x10"
-    blob = (b"openssh-key-v1\0" + b"\0\0\0\x0aaes256-ctr" + b"\0\0\0\x06bcrypt"
-            + struct.pack(">I", len(kdf_options)) + kdf_options + b"\0\0\0\x01"
-            + struct.pack(">I", len(public_blob)) + public_blob + b"\0\0\0\x10" + bytes(16))
-    content = (b"-----BEGIN OPENSSH PRIVATE KEY-----\n" + base64.encodebytes(blob)
-               + b"-----END OPENSSH PRIVATE KEY-----\n")
+    blob = (
+        b"openssh-key-v1\0"
+        + b"\0\0\0\x0aaes256-ctr"
+        + b"\0\0\0\x06bcrypt"
+        + struct.pack(">I", len(kdf_options))
+        + kdf_options
+        + b"\0\0\0\x01"
+        + struct.pack(">I", len(public_blob))
+        + public_blob
+        + b"\0\0\0\x10"
+        + bytes(16)
+    )
+    content = (
+        b"-----BEGIN OPENSSH PRIVATE KEY-----\n" + base64.encodebytes(blob) + b"-----END OPENSSH PRIVATE KEY-----\n"
+    )
     result = import_key(vault, "bad", content, "pw")
     assert result["status"] == "Failed"
     assert "encrypted OpenSSH-format private keys cannot be imported" in result["message"]
@@ -295,8 +367,13 @@ def test_an_encrypted_openssh_file_is_refused_with_a_way_out(vault):
 
 def test_import_needs_a_file_and_a_new_name(vault):
     create_key(vault, "taken")
-    pki_failed(vault, "POST", "/addSSHKey", "File is required: the private key file to import",
-               details={"keyName": "new", "passphrase": ""})
+    pki_failed(
+        vault,
+        "POST",
+        "/addSSHKey",
+        "File is required: the private key file to import",
+        details={"keyName": "new", "passphrase": ""},
+    )
     result = import_key(vault, "taken", pem_file(ec.generate_private_key(ec.SECP256R1())))
     assert result == {"status": "Failed", "message": "SSH key taken already exists"}
 

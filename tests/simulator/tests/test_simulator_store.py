@@ -1,4 +1,5 @@
 """The generic store, and state kept across two app instances with the same --state file."""
+
 import pytest
 
 from vault_simulator.core.replies import Failure
@@ -37,8 +38,9 @@ def test_nested_transaction_undoes_only_its_own_work():
 def test_state_survives_a_restart(make_vault, tmp_path):
     state = str(tmp_path / "vault.sqlite")
     first = make_vault(state_path=state)
-    first.create_resource("web01", password="kept-pw", RESOURCECUSTOMFIELD=[{"CUSTOMLABEL": "Env",
-                                                                             "CUSTOMVALUE": "prod"}])
+    first.create_resource(
+        "web01", password="kept-pw", RESOURCECUSTOMFIELD=[{"CUSTOMLABEL": "Env", "CUSTOMVALUE": "prod"}]
+    )
     robot = first.create_api_user("robot")
     first.store.close()
 

@@ -1,4 +1,5 @@
 """GET /accounts/{id}/totp (FETCH_CURRENT_TOTP)."""
+
 import base64
 import hashlib
 import hmac
@@ -19,8 +20,8 @@ def rfc6238(secret, moment, digits=6, interval=30):
     counter = struct.pack(">Q", int(moment) // interval)
     digest = hmac.new(base64.b32decode(secret), counter, hashlib.sha1).digest()
     offset = digest[-1] & 0x0F
-    code = struct.unpack(">I", digest[offset:offset + 4])[0] & 0x7FFFFFFF
-    return str(code % 10 ** digits).zfill(digits)
+    code = struct.unpack(">I", digest[offset : offset + 4])[0] & 0x7FFFFFFF
+    return str(code % 10**digits).zfill(digits)
 
 
 def test_current_totp_code(vault):

@@ -1,10 +1,11 @@
 """User groups: the admin endpoint and flag that create them, membership, id lookup, deletion, listing."""
+
 import re
 
 import pytest
+from test_simulator_cli import run_requests
 
 from conformance.scenarios.users_sharing import add_user_group, user_id
-from test_simulator_cli import run_requests
 
 
 def join(vault, user, group, **kwargs):
@@ -16,12 +17,18 @@ def members(vault, group_id):
 
 
 def test_admin_endpoint_creates_a_group_once(vault):
-    response = vault.client.post("/__simulator/user-groups", json={"userGroupName": "ops", "description": "Ops"},
-                                 headers={"AUTHTOKEN": vault.token})
+    response = vault.client.post(
+        "/__simulator/user-groups",
+        json={"userGroupName": "ops", "description": "Ops"},
+        headers={"AUTHTOKEN": vault.token},
+    )
     assert response.status_code == 201
     item = response.get_json()
     assert {k: item[k] for k in ("userGroupName", "userGroupId", "description")} == {
-        "userGroupName": "ops", "userGroupId": 1, "description": "Ops"}
+        "userGroupName": "ops",
+        "userGroupId": 1,
+        "description": "Ops",
+    }
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}", item["dateCreated"])
     assert add_user_group(vault, "ops") == "1"
     assert len(vault.store.all("user_group")) == 1
@@ -36,8 +43,9 @@ def test_admin_endpoint_refuses_bad_documents(vault, document):
 
 def test_admin_endpoint_needs_the_admin_token(vault):
     token = vault.create_api_user("boss", role="Administrator")
-    response = vault.client.post("/__simulator/user-groups", json={"userGroupName": "ops"},
-                                 headers={"AUTHTOKEN": token})
+    response = vault.client.post(
+        "/__simulator/user-groups", json={"userGroupName": "ops"}, headers={"AUTHTOKEN": token}
+    )
     assert response.status_code == 401
     assert vault.store.all("user_group") == []
 
@@ -61,11 +69,14 @@ def test_edition_b_answers_the_group_id(make_vault):
     assert join(vault, "pat", "ops")["Details"] == {"USERGROUPID": group_id}
 
 
-@pytest.mark.parametrize("query, message", [
-    ({"USERNAME": "ghost", "USERGROUPNAME": "ops"}, "User ghost does not exist"),
-    ({"USERNAME": "pat", "USERGROUPNAME": "nope"}, "User group nope does not exist"),
-    ({"USERNAME": "pat"}, "USERGROUPNAME is required"),
-])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ({"USERNAME": "ghost", "USERGROUPNAME": "ops"}, "User ghost does not exist"),
+        ({"USERNAME": "pat", "USERGROUPNAME": "nope"}, "User group nope does not exist"),
+        ({"USERNAME": "pat"}, "USERGROUPNAME is required"),
+    ],
+)
 def test_add_user_to_group_failures(vault, query, message):
     vault.create_api_user("pat")
     add_user_group(vault, "ops")
@@ -75,15 +86,32 @@ def test_add_user_to_group_failures(vault, query, message):
 def test_only_administrators_manage_groups(vault):
     token = vault.create_api_user("pat")
     group_id = add_user_group(vault, "ops")
-    vault.failed("POST", "/user/addUserToUserGroup", "You are not authorized to manage user groups",
-                 query={"USERNAME": "pat", "USERGROUPNAME": "ops"}, token=token)
-    vault.failed("POST", "/user/removeUserFromUserGroup", "You are not authorized to manage user groups",
-                 details={"USERIDS": [2], "USERGROUPIDS": [1]}, token=token)
-    vault.failed("DELETE", "/userGroup", "You are not authorized to delete user groups",
-                 details={"userGroupIds": [1]}, lower_case_details=True, token=token)
+    vault.failed(
+        "POST",
+        "/user/addUserToUserGroup",
+        "You are not authorized to manage user groups",
+        query={"USERNAME": "pat", "USERGROUPNAME": "ops"},
+        token=token,
+    )
+    vault.failed(
+        "POST",
+        "/user/removeUserFromUserGroup",
+        "You are not authorized to manage user groups",
+        details={"USERIDS": [2], "USERGROUPIDS": [1]},
+        token=token,
+    )
+    vault.failed(
+        "DELETE",
+        "/userGroup",
+        "You are not authorized to delete user groups",
+        details={"userGroupIds": [1]},
+        lower_case_details=True,
+        token=token,
+    )
     assert members(vault, group_id) == []
     assert vault.ok("GET", "/user/getUserGroupId", query={"USERGROUPNAME": "ops"}, token=token)["Details"] == {
-        "USERGROUPID": group_id}
+        "USERGROUPID": group_id
+    }
 
 
 def test_user_group_id_lookup(vault):
@@ -102,18 +130,37 @@ def test_remove_users_from_groups_reports_each_pair(vault):
     join(vault, "sam", "ops")
     join(vault, "sam", "dba")
     pat, sam = int(user_id(vault, "pat")), int(user_id(vault, "sam"))
-    operation = vault.ok("POST", "/user/removeUserFromUserGroup",
-                         details={"USERIDS": [pat, sam, 99], "USERGROUPIDS": [int(ops), int(dba)]})
+    operation = vault.ok(
+        "POST",
+        "/user/removeUserFromUserGroup",
+        details={"USERIDS": [pat, sam, 99], "USERGROUPIDS": [int(ops), int(dba)]},
+    )
     assert operation["name"] == "REMOVE USER FROM USER_GROUP"
     assert operation["Details"]["RESULT"] == [
-        {"USERID": pat, "USERGROUPID": int(ops), "message": "User pat has been removed from user group ops",
-         "status": "Success"},
-        {"USERID": pat, "USERGROUPID": int(dba), "message": "User pat does not exist in user group dba",
-         "status": "Failed"},
-        {"USERID": sam, "USERGROUPID": int(ops), "message": "User sam has been removed from user group ops",
-         "status": "Success"},
-        {"USERID": sam, "USERGROUPID": int(dba), "message": "User sam has been removed from user group dba",
-         "status": "Success"},
+        {
+            "USERID": pat,
+            "USERGROUPID": int(ops),
+            "message": "User pat has been removed from user group ops",
+            "status": "Success",
+        },
+        {
+            "USERID": pat,
+            "USERGROUPID": int(dba),
+            "message": "User pat does not exist in user group dba",
+            "status": "Failed",
+        },
+        {
+            "USERID": sam,
+            "USERGROUPID": int(ops),
+            "message": "User sam has been removed from user group ops",
+            "status": "Success",
+        },
+        {
+            "USERID": sam,
+            "USERGROUPID": int(dba),
+            "message": "User sam has been removed from user group dba",
+            "status": "Success",
+        },
         {"USERID": 99, "USERGROUPID": int(ops), "message": "User with ID 99 does not exist", "status": "Failed"},
         {"USERID": 99, "USERGROUPID": int(dba), "message": "User with ID 99 does not exist", "status": "Failed"},
     ]
@@ -125,15 +172,19 @@ def test_remove_fails_when_no_pair_was_removed(vault):
     add_user_group(vault, "ops")
     operation = vault.operation("POST", "/user/removeUserFromUserGroup", details={"USERIDS": [2], "USERGROUPIDS": [7]})
     assert operation["result"] == {"status": "Failed", "message": "No user was removed from a user group"}
-    assert operation["Details"]["RESULT"] == [{"USERID": 2, "USERGROUPID": 7, "status": "Failed",
-                                               "message": "User group with ID 7 does not exist"}]
+    assert operation["Details"]["RESULT"] == [
+        {"USERID": 2, "USERGROUPID": 7, "status": "Failed", "message": "User group with ID 7 does not exist"}
+    ]
 
 
-@pytest.mark.parametrize("details, message", [
-    ({"USERGROUPIDS": [1]}, "USERIDS must be a non-empty list of numeric ids"),
-    ({"USERIDS": [], "USERGROUPIDS": [1]}, "USERIDS must be a non-empty list of numeric ids"),
-    ({"USERIDS": [2], "USERGROUPIDS": ["ops"]}, "USERGROUPIDS must be a non-empty list of numeric ids"),
-])
+@pytest.mark.parametrize(
+    "details, message",
+    [
+        ({"USERGROUPIDS": [1]}, "USERIDS must be a non-empty list of numeric ids"),
+        ({"USERIDS": [], "USERGROUPIDS": [1]}, "USERIDS must be a non-empty list of numeric ids"),
+        ({"USERIDS": [2], "USERGROUPIDS": ["ops"]}, "USERGROUPIDS must be a non-empty list of numeric ids"),
+    ],
+)
 def test_remove_refuses_bad_input(vault, details, message):
     vault.failed("POST", "/user/removeUserFromUserGroup", message, details=details)
 
@@ -150,8 +201,13 @@ def test_delete_user_groups_reports_each_id(vault):
     operation = vault.operation("DELETE", "/userGroup", details={"userGroupIds": [int(ops)]}, lower_case_details=True)
     assert operation["result"] == {"status": "Failed", "message": "No user group was deleted"}
     assert operation["Details"][ops]["statusCode"] == 46000
-    vault.failed("DELETE", "/userGroup", "userGroupIds must be a non-empty list of user group ids",
-                 details={"userGroupIds": []}, lower_case_details=True)
+    vault.failed(
+        "DELETE",
+        "/userGroup",
+        "userGroupIds must be a non-empty list of user group ids",
+        details={"userGroupIds": []},
+        lower_case_details=True,
+    )
 
 
 def test_deleting_a_group_takes_away_what_was_shared_with_it(vault):
@@ -163,12 +219,17 @@ def test_deleting_a_group_takes_away_what_was_shared_with_it(vault):
     vault.ok("GET", f"/resources/{resource_id}/accounts/{account_id}/password", token=pat)
     vault.ok("DELETE", "/userGroup", details={"userGroupIds": [int(group_id)]}, lower_case_details=True)
     assert vault.store.all("share") == []
-    vault.failed("GET", f"/resources/{resource_id}/accounts/{account_id}/password",
-                 "You are not authorized to retrieve the password of web01/root", token=pat)
+    vault.failed(
+        "GET",
+        f"/resources/{resource_id}/accounts/{account_id}/password",
+        "You are not authorized to retrieve the password of web01/root",
+        token=pat,
+    )
 
 
-@pytest.mark.parametrize("edition, build, path", [("A", 11199, "/user/getUserGroupId"),
-                                                  ("B", 5999, "/user/removeUserFromUserGroup")])
+@pytest.mark.parametrize(
+    "edition, build, path", [("A", 11199, "/user/getUserGroupId"), ("B", 5999, "/user/removeUserFromUserGroup")]
+)
 def test_group_rows_are_gated(make_vault, edition, build, path):
     vault = make_vault(edition=edition, build=build)
     method = "GET" if path.endswith("Id") else "POST"
@@ -189,14 +250,17 @@ def group_names(vault, **details):
     return [item["userGroupName"] for item in operation["Details"]], operation["totalRows"]
 
 
-@pytest.mark.parametrize("details, expected", [
-    ({}, ["ops", "dba", "devops"]),
-    ({"searchValue": "ops"}, ["ops", "devops"]),
-    ({"searchValue": "OPS", "searchOperator": "equals"}, ["ops"]),
-    ({"searchValue": "admins", "searchColumn": "description", "searchOperator": "endsWith"}, ["dba"]),
-    ({"searchValue": "2", "searchColumn": "userGroupId", "searchOperator": "notEquals"}, ["ops", "devops"]),
-    ({"searchValue": "d", "searchOperator": "doesNotContain"}, ["ops"]),
-])
+@pytest.mark.parametrize(
+    "details, expected",
+    [
+        ({}, ["ops", "dba", "devops"]),
+        ({"searchValue": "ops"}, ["ops", "devops"]),
+        ({"searchValue": "OPS", "searchOperator": "equals"}, ["ops"]),
+        ({"searchValue": "admins", "searchColumn": "description", "searchOperator": "endsWith"}, ["dba"]),
+        ({"searchValue": "2", "searchColumn": "userGroupId", "searchOperator": "notEquals"}, ["ops", "devops"]),
+        ({"searchValue": "d", "searchOperator": "doesNotContain"}, ["ops"]),
+    ],
+)
 def test_user_group_search(vault_b, details, expected):
     assert group_names(vault_b, **details) == (expected, len(expected))
 
@@ -206,9 +270,17 @@ def test_user_group_list_items_and_paging(vault_b):
     assert operation["totalRows"] == 3
     (item,) = operation["Details"]
     assert {k: item[k] for k in ("userGroupName", "userGroupId", "description")} == {
-        "userGroupName": "dba", "userGroupId": 2, "description": "Database admins"}
-    vault_b.failed("GET", "/userGroup", "searchColumn must be one of userGroupId, userGroupName, description",
-                   details={"searchColumn": "userName", "searchValue": "x"}, lower_case_details=True)
+        "userGroupName": "dba",
+        "userGroupId": 2,
+        "description": "Database admins",
+    }
+    vault_b.failed(
+        "GET",
+        "/userGroup",
+        "searchColumn must be one of userGroupId, userGroupName, description",
+        details={"searchColumn": "userName", "searchValue": "x"},
+        lower_case_details=True,
+    )
 
 
 def test_only_administrators_list_user_groups(vault_b):
@@ -218,6 +290,9 @@ def test_only_administrators_list_user_groups(vault_b):
 
 
 def test_cli_flag_adds_user_groups(tmp_path):
-    bodies = run_requests(tmp_path, ["--user-group", "ops", "--user-group", "dba"],
-                          [("GET", "/user/getUserGroupId?USERGROUPNAME=dba", None, {})])
+    bodies = run_requests(
+        tmp_path,
+        ["--user-group", "ops", "--user-group", "dba"],
+        [("GET", "/user/getUserGroupId?USERGROUPNAME=dba", None, {})],
+    )
     assert [body["operation"]["Details"] for body in bodies] == [{"USERGROUPID": "2"}]

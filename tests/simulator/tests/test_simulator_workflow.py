@@ -1,10 +1,13 @@
 """The password workflow: request, approve or reject, check out, check in, under access control or not."""
+
 import pytest
 
 PASSWORD = "/resources/1/accounts/1/password"
 REQUESTS = "/accounts/passwordaccessrequests"
-NOT_CHECKED_OUT = ("Password access control is on: request the password of web01/root, have the request approved "
-                   "and check it out before retrieving it")
+NOT_CHECKED_OUT = (
+    "Password access control is on: request the password of web01/root, have the request approved "
+    "and check it out before retrieving it"
+)
 
 
 class Workflow:
@@ -20,8 +23,7 @@ class Workflow:
         return self.vault.ok("GET", "/user/getUserId", query={"USERNAME": name})["Details"]["USERID"]
 
     def request(self, token=None, reason="deploy"):
-        return self.vault.ok("POST", "/accounts/1/requestpassword", token=token or self.pat,
-                             details={"REASON": reason})
+        return self.vault.ok("POST", "/accounts/1/requestpassword", token=token or self.pat, details={"REASON": reason})
 
     def approve(self, requester_id=None, **kwargs):
         return self.vault.ok("POST", f"/accounts/1/requester/{requester_id or self.pat_id}/approve", **kwargs)
@@ -31,8 +33,11 @@ class Workflow:
 
     def decide(self, action, requester_id=None):
         requester_id = requester_id or self.pat_id
-        return self.vault.call("POST", f"/accounts/1/requester/{requester_id}/{action}",
-                               details={"PASSWDID": "1", "REQUESTEDID": requester_id})[1]["operation"]
+        return self.vault.call(
+            "POST",
+            f"/accounts/1/requester/{requester_id}/{action}",
+            details={"PASSWDID": "1", "REQUESTEDID": requester_id},
+        )[1]["operation"]
 
     def act(self, step):
         """The operation answering one workflow step by its usual actor (pat, or the admin to decide)."""
@@ -87,12 +92,22 @@ def test_administrators_retrieve_without_the_workflow(controlled):
 def test_request_list_for_the_administrator_and_the_requester(controlled):
     vault = controlled.vault
     controlled.request(reason="release 4.2")
-    expected_item = {"ACCOUNT ID": "1", "ACCOUNT NAME": "root", "RESOURCE ID": "1", "RESOURCE NAME": "web01",
-                     "PASSWD ID": "1", "STATUS": "WAITING FOR APPROVAL", "REASON": "release 4.2"}
+    expected_item = {
+        "ACCOUNT ID": "1",
+        "ACCOUNT NAME": "root",
+        "RESOURCE ID": "1",
+        "RESOURCE NAME": "web01",
+        "PASSWD ID": "1",
+        "STATUS": "WAITING FOR APPROVAL",
+        "REASON": "release 4.2",
+    }
     for token in (vault.token, controlled.pat):
         details = vault.ok("GET", REQUESTS, token=token)["Details"]
-        assert (details["REQUESTER USERID"], details["REQUESTED BY"], details["REQUESTED BY FULLNAME"]) == \
-            (controlled.pat_id, "pat", "pat")
+        assert (details["REQUESTER USERID"], details["REQUESTED BY"], details["REQUESTED BY FULLNAME"]) == (
+            controlled.pat_id,
+            "pat",
+            "pat",
+        )
         (item,) = details["PASSWORDREQUESTLIST"]
         assert {key: item[key] for key in expected_item} == expected_item
         assert item["REQUESTED TIME"].endswith(("AM", "PM"))
@@ -117,8 +132,13 @@ def test_the_administrator_lists_one_requester_at_a_time(controlled):
     assert details["REQUESTED BY"] == "pat" and len(details["PASSWORDREQUESTLIST"]) == 1
     assert controlled.decide("reject", ops2_id)["result"]["status"] == "Success"
     assert vault.ok("GET", REQUESTS)["Details"]["REQUESTED BY"] == "pat"
-    vault.failed("GET", REQUESTS, "You are not authorized to view the password requests of other users",
-                 token=controlled.pat, details={"REQUESTEDID": ops2_id})
+    vault.failed(
+        "GET",
+        REQUESTS,
+        "You are not authorized to view the password requests of other users",
+        token=controlled.pat,
+        details={"REQUESTEDID": ops2_id},
+    )
 
 
 def test_only_one_user_holds_a_password_checked_out(controlled):
@@ -139,23 +159,29 @@ CHECKED_OUT = APPROVED + ["checkout"]
 OF_WEB01 = "the password of web01/root"
 
 
-@pytest.mark.parametrize("steps, action, message", [
-    ([], "approve", f"User pat has no open request for {OF_WEB01}"),
-    ([], "checkout", f"You have not requested {OF_WEB01}"),
-    (REQUESTED, "requestpassword", f"You have already requested {OF_WEB01}: the request is waiting for approval"),
-    (REQUESTED, "checkout", f"Your request for {OF_WEB01} is waiting for approval"),
-    (REQUESTED, "checkin", "The password of web01/root is not checked out by pat"),
-    (APPROVED, "approve", f"The request of pat for {OF_WEB01} is already approved"),
-    (APPROVED, "requestpassword", f"Your request for {OF_WEB01} is already approved: check it out"),
-    (APPROVED, "checkin", "The password of web01/root is not checked out by pat"),
-    (REQUESTED + ["reject"], "checkout", f"Your request for {OF_WEB01} was rejected"),
-    (REQUESTED + ["reject"], "reject", f"User pat has no open request for {OF_WEB01}"),
-    (CHECKED_OUT, "checkout", f"You have already checked out {OF_WEB01}"),
-    (CHECKED_OUT, "requestpassword", f"You have already checked out {OF_WEB01}"),
-    (CHECKED_OUT, "reject", "The password of web01/root is checked out by pat: check it in instead of rejecting "
-                            "the request"),
-    (CHECKED_OUT + ["checkin"], "checkout", f"Your checkout of {OF_WEB01} has ended: request it again"),
-])
+@pytest.mark.parametrize(
+    "steps, action, message",
+    [
+        ([], "approve", f"User pat has no open request for {OF_WEB01}"),
+        ([], "checkout", f"You have not requested {OF_WEB01}"),
+        (REQUESTED, "requestpassword", f"You have already requested {OF_WEB01}: the request is waiting for approval"),
+        (REQUESTED, "checkout", f"Your request for {OF_WEB01} is waiting for approval"),
+        (REQUESTED, "checkin", "The password of web01/root is not checked out by pat"),
+        (APPROVED, "approve", f"The request of pat for {OF_WEB01} is already approved"),
+        (APPROVED, "requestpassword", f"Your request for {OF_WEB01} is already approved: check it out"),
+        (APPROVED, "checkin", "The password of web01/root is not checked out by pat"),
+        (REQUESTED + ["reject"], "checkout", f"Your request for {OF_WEB01} was rejected"),
+        (REQUESTED + ["reject"], "reject", f"User pat has no open request for {OF_WEB01}"),
+        (CHECKED_OUT, "checkout", f"You have already checked out {OF_WEB01}"),
+        (CHECKED_OUT, "requestpassword", f"You have already checked out {OF_WEB01}"),
+        (
+            CHECKED_OUT,
+            "reject",
+            "The password of web01/root is checked out by pat: check it in instead of rejecting the request",
+        ),
+        (CHECKED_OUT + ["checkin"], "checkout", f"Your checkout of {OF_WEB01} has ended: request it again"),
+    ],
+)
 def test_illegal_transitions_fail_clearly(controlled, steps, action, message):
     for step in steps:
         assert controlled.act(step)["result"]["status"] == "Success", step
@@ -174,26 +200,40 @@ def test_only_administrators_decide(controlled):
     vault = controlled.vault
     controlled.request()
     padmin = vault.create_api_user("padmin", role="Password Administrator")
-    vault.failed("POST", f"/accounts/1/requester/{controlled.pat_id}/approve",
-                 "Only an administrator can approve password requests", token=controlled.pat)
-    vault.failed("POST", f"/accounts/1/requester/{controlled.pat_id}/reject",
-                 "Only an administrator can reject password requests", token=padmin,
-                 details={"PASSWDID": "1", "REQUESTEDID": controlled.pat_id})
+    vault.failed(
+        "POST",
+        f"/accounts/1/requester/{controlled.pat_id}/approve",
+        "Only an administrator can approve password requests",
+        token=controlled.pat,
+    )
+    vault.failed(
+        "POST",
+        f"/accounts/1/requester/{controlled.pat_id}/reject",
+        "Only an administrator can reject password requests",
+        token=padmin,
+        details={"PASSWDID": "1", "REQUESTEDID": controlled.pat_id},
+    )
 
 
 def test_an_administrator_cannot_approve_their_own_request(controlled):
     vault = controlled.vault
     controlled.request(token=vault.token)
-    vault.failed("POST", f"/accounts/1/requester/{controlled.user_id('admin')}/approve",
-                 "You cannot approve your own password request")
+    vault.failed(
+        "POST",
+        f"/accounts/1/requester/{controlled.user_id('admin')}/approve",
+        "You cannot approve your own password request",
+    )
 
 
-@pytest.mark.parametrize("details, message", [
-    ({}, "PASSWDID is required"),
-    ({"PASSWDID": "1"}, "REQUESTEDID is required"),
-    ({"PASSWDID": "7", "REQUESTEDID": "2"}, "PASSWDID 7 does not match the account 1 of the path"),
-    ({"PASSWDID": "1", "REQUESTEDID": "1"}, "REQUESTEDID 1 does not match the requester 2 of the path"),
-])
+@pytest.mark.parametrize(
+    "details, message",
+    [
+        ({}, "PASSWDID is required"),
+        ({"PASSWDID": "1"}, "REQUESTEDID is required"),
+        ({"PASSWDID": "7", "REQUESTEDID": "2"}, "PASSWDID 7 does not match the account 1 of the path"),
+        ({"PASSWDID": "1", "REQUESTEDID": "1"}, "REQUESTEDID 1 does not match the requester 2 of the path"),
+    ],
+)
 def test_reject_and_checkin_need_matching_identifiers(controlled, details, message):
     controlled.request()
     for action in ("reject", "checkin"):
@@ -204,25 +244,39 @@ def test_unknown_accounts_and_requesters(controlled):
     vault = controlled.vault
     vault.failed("POST", "/accounts/9/requestpassword", "Account with ID 9 does not exist", token=controlled.pat)
     vault.failed("POST", "/accounts/1/requester/9/approve", "User with ID 9 does not exist")
-    vault.failed("POST", "/accounts/1/requestpassword", "PASSWDID 3 does not match the account 1 of the path",
-                 token=controlled.pat, details={"PASSWDID": "3"})
+    vault.failed(
+        "POST",
+        "/accounts/1/requestpassword",
+        "PASSWDID 3 does not match the account 1 of the path",
+        token=controlled.pat,
+        details={"PASSWDID": "3"},
+    )
 
 
 def test_a_user_without_access_to_the_resource_cannot_request(controlled):
     vault = controlled.vault
     vault.create_resource("admin-box", password="Adm1n-box-pw!")
     outsider = vault.create_api_user("outsider")
-    vault.failed("POST", "/accounts/2/requestpassword", "You are not authorized to request the password of "
-                 "admin-box/root", token=outsider)
-    vault.failed("POST", "/accounts/2/checkout", "You are not authorized to check out the password of "
-                 "admin-box/root", token=outsider)
+    vault.failed(
+        "POST",
+        "/accounts/2/requestpassword",
+        "You are not authorized to request the password of admin-box/root",
+        token=outsider,
+    )
+    vault.failed(
+        "POST",
+        "/accounts/2/checkout",
+        "You are not authorized to check out the password of admin-box/root",
+        token=outsider,
+    )
 
 
 def test_forced_reason_for_request_and_checkout(make_vault):
     workflow = Workflow(make_vault(access_control=True, require_reason=True))
     vault = workflow.vault
-    vault.failed("POST", "/accounts/1/requestpassword", "A reason is required to request this password",
-                 token=workflow.pat)
+    vault.failed(
+        "POST", "/accounts/1/requestpassword", "A reason is required to request this password", token=workflow.pat
+    )
     workflow.request()
     workflow.approve()
     vault.failed("POST", "/accounts/1/checkout", "A reason is required to check out this password", token=workflow.pat)

@@ -10,6 +10,7 @@ Everything else (the request log) goes to stderr. SIGTERM and SIGINT stop it.
 This module and ``__main__`` stand outside the core and the areas: they start a
 vault, and may use both (``--user-group`` adds user groups).
 """
+
 import argparse
 import json
 import shutil
@@ -30,36 +31,69 @@ from vault_simulator.core.tls import create_tls_files
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(prog="vault-simulator", description="Simulate the credential vault REST API.")
     parser.add_argument("--edition", choices=EDITIONS, default="A", help="vault edition (default: A)")
-    parser.add_argument("--build", type=int, help=f"build number (default: A {DEFAULT_BUILDS['A']}, "
-                                                  f"B {DEFAULT_BUILDS['B']})")
+    parser.add_argument(
+        "--build", type=int, help=f"build number (default: A {DEFAULT_BUILDS['A']}, B {DEFAULT_BUILDS['B']})"
+    )
     parser.add_argument("--port", type=int, default=0, help="port to listen on (default: 0, a free port)")
-    parser.add_argument("--host", choices=("127.0.0.1", "localhost"), default="127.0.0.1",
-                        help="loopback name to listen on (default: 127.0.0.1)")
+    parser.add_argument(
+        "--host",
+        choices=("127.0.0.1", "localhost"),
+        default="127.0.0.1",
+        help="loopback name to listen on (default: 127.0.0.1)",
+    )
     parser.add_argument("--admin-token", help="AUTHTOKEN of the built-in admin user (default: random)")
     parser.add_argument("--require-reason", action="store_true", help="force a REASON for password retrieval")
     parser.add_argument("--require-ticket", action="store_true", help="enable ticketing: TICKETID required")
-    parser.add_argument("--access-control", action="store_true",
-                        help="password access control: request, approval and checkout before retrieval")
+    parser.add_argument(
+        "--access-control",
+        action="store_true",
+        help="password access control: request, approval and checkout before retrieval",
+    )
     parser.add_argument("--seed", type=int, help="make generated tokens, ids, keys and passwords reproducible")
-    parser.add_argument("--fault", action="append", default=[], type=_fault_rule, metavar="KIND[:key=value,...]",
-                        help="inject a fault, e.g. status:status=503,rate=0.5,path=/resources or "
-                             "latency:seconds=0.2 (kinds: latency, status, drop, malformed, failed); repeatable")
-    parser.add_argument("--organization", action="append", default=[], metavar="DISPLAYNAME",
-                        help="add an organization besides the default one; repeatable")
-    parser.add_argument("--user-group", action="append", default=[], metavar="NAME",
-                        help="add a user group (the vault's API cannot create one); repeatable")
+    parser.add_argument(
+        "--fault",
+        action="append",
+        default=[],
+        type=_fault_rule,
+        metavar="KIND[:key=value,...]",
+        help="inject a fault, e.g. status:status=503,rate=0.5,path=/resources or "
+        "latency:seconds=0.2 (kinds: latency, status, drop, malformed, failed); repeatable",
+    )
+    parser.add_argument(
+        "--organization",
+        action="append",
+        default=[],
+        metavar="DISPLAYNAME",
+        help="add an organization besides the default one; repeatable",
+    )
+    parser.add_argument(
+        "--user-group",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="add a user group (the vault's API cannot create one); repeatable",
+    )
     parser.add_argument("--state", help="SQLite file that keeps the state across restarts (default: in memory)")
-    parser.add_argument("--tls-dir", help="directory for ca.pem, server.pem, server-key.pem (default: a new "
-                                          "temporary directory, removed at exit)")
+    parser.add_argument(
+        "--tls-dir",
+        help="directory for ca.pem, server.pem, server-key.pem (default: a new temporary directory, removed at exit)",
+    )
     return parser.parse_args(argv)
 
 
 def main(argv=None):
     args = parse_args(argv)
-    config = SimulatorConfig(edition=args.edition, build=args.build, admin_token=args.admin_token,
-                             require_reason=args.require_reason, require_ticket=args.require_ticket,
-                             state_path=args.state, access_control=args.access_control, seed=args.seed,
-                             faults=tuple(args.fault))
+    config = SimulatorConfig(
+        edition=args.edition,
+        build=args.build,
+        admin_token=args.admin_token,
+        require_reason=args.require_reason,
+        require_ticket=args.require_ticket,
+        state_path=args.state,
+        access_control=args.access_control,
+        seed=args.seed,
+        faults=tuple(args.fault),
+    )
     tls_dir = args.tls_dir or tempfile.mkdtemp(prefix="vault-simulator-")
     tls_files = create_tls_files(tls_dir)
     app = create_app(config)
@@ -71,8 +105,13 @@ def main(argv=None):
             add_user_group(simulator.store, group_name)
 
     def announce(port):
-        ready = {"url": f"https://{args.host}:{port}", "token": simulator.admin_token,
-                 "ca_path": tls_files.ca_path, "edition": config.edition, "build": config.build}
+        ready = {
+            "url": f"https://{args.host}:{port}",
+            "token": simulator.admin_token,
+            "ca_path": tls_files.ca_path,
+            "edition": config.edition,
+            "build": config.build,
+        }
         sys.stdout.write(json.dumps(ready) + "\n")
         sys.stdout.flush()
 

@@ -34,8 +34,11 @@ def install_collection_loader():
 
     init_plugin_loader([COLLECTIONS_ROOT])
     importlib.import_module(COLLECTION_PACKAGE)
-    packages = [name for name, module in sys.modules.items()
-                if name.split(".")[0] == "ansible_collections" and hasattr(module, "__path__")]
+    packages = [
+        name
+        for name, module in sys.modules.items()
+        if name.split(".")[0] == "ansible_collections" and hasattr(module, "__path__")
+    ]
     for name in sorted(packages, key=lambda name: name.count(".")):
         importlib.reload(sys.modules[name])
 
@@ -67,6 +70,7 @@ def lookup_plugin():
         plugin = lookup_loader.get("credvault.vault.%s" % name, loader=loader, templar=Templar(loader=loader))
         assert plugin is not None, name
         return plugin
+
     return load
 
 
@@ -80,6 +84,7 @@ def template():
     def render(expression, **variables):
         templar = Templar(loader=DataLoader(), variables=variables)
         return templar.template(trust_as_template("{{ %s }}" % expression))
+
     return render
 
 
@@ -111,6 +116,7 @@ def vault(monkeypatch):
     """The lookups' clients are scripted; no CREDVAULT_* variable of the test run leaks in; warnings are kept."""
     install_collection_loader()
     from ansible.utils.display import Display
+
     from ansible_collections.credvault.vault.plugins.plugin_utils import _lookup
 
     for name in list(os.environ):

@@ -1,4 +1,5 @@
 """What the spec's tables say an answer of a row must look like."""
+
 import re
 
 from spec_tables import record_tables
@@ -53,8 +54,9 @@ def check_record(title, record, edition):
             continue
         value = record[name]
         expected = _PYTHON_TYPES[spec.type]
-        assert isinstance(value, expected) and not (expected is int and isinstance(value, bool)), \
+        assert isinstance(value, expected) and not (expected is int and isinstance(value, bool)), (
             f"{title}: {name} = {value!r} is not a {spec.type}"
+        )
 
 
 def _check_name(row, edition, operation):

@@ -11,6 +11,7 @@ successful call of that row and names the records in the answer.
 build, which serves every endpoint of that edition). ``expect(title, *objects)``
 asks the checker to hold each object to the spec's record table ``title``.
 """
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,11 +20,13 @@ SCENARIOS = {}
 
 def scenario(row_id):
     """Register the decorated function as the scenario of spec row ``row_id``."""
+
     def register(function):
         if row_id in SCENARIOS:
             raise ValueError(f"two scenarios for {row_id}")
         SCENARIOS[row_id] = function
         return function
+
     return register
 
 
@@ -34,7 +37,7 @@ class Exchange:
     method: str
     path: str
     http_status: int
-    body: Any          # parsed JSON, or None when the answer is not JSON
+    body: Any  # parsed JSON, or None when the answer is not JSON
     content: bytes
     records: dict = field(default_factory=dict)
 

@@ -7,6 +7,7 @@ its endpoints (``core.registry``), admin endpoints (``core.admin``), removal rul
 from ``vault_simulator.core`` and from its own package, never from another area
 (tests/test_simulator_layout.py holds it to that).
 """
+
 import importlib
 import pkgutil
 

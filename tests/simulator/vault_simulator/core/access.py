@@ -20,14 +20,14 @@ its accounts, share it further).
 
 Shares live in the vault's store, which every check is given.
 """
+
 from vault_simulator.core.finders import accounts_of
 from vault_simulator.core.groups import members_of
 from vault_simulator.core.records import ACCOUNT, RESOURCE, RESOURCE_GROUP
 from vault_simulator.core.replies import Failure
 from vault_simulator.core.shares import shares_of
 
-ROLES = ("Password User", "Password Auditor", "Password Administrator", "Administrator",
-         "Privileged Administrator")
+ROLES = ("Password User", "Password Auditor", "Password Administrator", "Administrator", "Privileged Administrator")
 DEFAULT_ROLE = "Password User"
 # Roles that must name an OWNERNAME when they create a resource (spec, Authentication 7).
 OWNER_NAMING_ROLES = ("Administrator", "Password Administrator", "Privileged Administrator")
@@ -95,8 +95,11 @@ def _strongest(shares):
 
 def _resource_rank(store, user, resource):
     direct = [s for s in shares_of(store, user, RESOURCE) if s["target_id"] == resource["id"]]
-    through_groups = [s for s in shares_of(store, user, RESOURCE_GROUP)
-                      if resource["id"] in members_of(store, store.get(RESOURCE_GROUP, s["target_id"]))]
+    through_groups = [
+        s
+        for s in shares_of(store, user, RESOURCE_GROUP)
+        if resource["id"] in members_of(store, store.get(RESOURCE_GROUP, s["target_id"]))
+    ]
     return _strongest(direct + through_groups)
 
 

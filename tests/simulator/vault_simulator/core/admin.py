@@ -10,6 +10,7 @@ Areas add their own to ``admin_blueprint`` (``@admin_blueprint.post("/organizati
 for what the spec has no endpoint for: organizations, user groups, remote apps and
 custom field files (see tests/simulator/README.md).
 """
+
 import hmac
 
 from flask import Blueprint, jsonify, request

@@ -1,6 +1,7 @@
 """The Flask application: faults, authentication, the edition/build gate,
 dispatch to the registered handlers, the operation observers (audit) and the
 spec's response shapes."""
+
 import time
 import unicodedata
 from urllib.parse import quote
@@ -39,8 +40,9 @@ def create_app(config=None):
     ensure_default_organization(store)
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False
-    Simulator(config, store, admin_token, Router(config), RequestLog(), rng,
-              Faults(config.faults, config.seed)).attach(app)
+    Simulator(config, store, admin_token, Router(config), RequestLog(), rng, Faults(config.faults, config.seed)).attach(
+        app
+    )
     app.register_blueprint(admin_blueprint)
     app.add_url_rule("/", "vault", serve_vault, defaults={"path": ""}, methods=_METHODS)
     app.add_url_rule("/<path:path>", "vault", serve_vault, methods=_METHODS)
@@ -70,8 +72,12 @@ def serve_vault(path):
         return _unsupported(simulator.config, f"{request.method} {request.path} with {unsupported}")
     if isinstance(reply, FileReply):
         simulator.request_log.add(request.method, request.path, endpoint.op, "Success")
-        return Response(reply.content, status=200, mimetype=reply.mimetype,
-                        headers={"Content-Disposition": content_disposition(reply.filename)})
+        return Response(
+            reply.content,
+            status=200,
+            mimetype=reply.mimetype,
+            headers={"Content-Disposition": content_disposition(reply.filename)},
+        )
     return _answer(200, endpoint.style, endpoint.op, reply)
 
 
@@ -99,10 +105,18 @@ def _run(simulator, endpoint, user, arguments):
     was done, nothing observed)."""
     context = None
     try:
-        context = RequestContext(simulator.config, simulator.store, user, read_input_data(request),
-                                 request.args, request.files, simulator.rng,
-                                 selected_organization(simulator.store, request.headers.get("orgName")),
-                                 dict(request.headers), request.remote_addr or "127.0.0.1")
+        context = RequestContext(
+            simulator.config,
+            simulator.store,
+            user,
+            read_input_data(request),
+            request.args,
+            request.files,
+            simulator.rng,
+            selected_organization(simulator.store, request.headers.get("orgName")),
+            dict(request.headers),
+            request.remote_addr or "127.0.0.1",
+        )
         with simulator.store.transaction():
             reply = endpoint.handler(context, **arguments)
     except Failure as failure:
@@ -126,8 +140,7 @@ def _fault(rule, op, style):
         return jsonify(style.shape(op, Reply(FAILED, FAILED_MESSAGE))), 200
     if rule.kind == "redirect":
         headers = {"Location": rule.location} if rule.location else {}
-        return Response(f"{rule.status} simulated redirect", status=rule.status, headers=headers,
-                        mimetype="text/plain")
+        return Response(f"{rule.status} simulated redirect", status=rule.status, headers=headers, mimetype="text/plain")
     _drop_connection()
     return Response(status=500)
 

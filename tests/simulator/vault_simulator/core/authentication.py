@@ -5,6 +5,7 @@ The user record is written here because the core makes the first user (``admin``
 and authenticates every request; the users area creates, changes and deletes users.
 A removed user's tokens stop working.
 """
+
 import uuid
 
 from vault_simulator.core.finders import user_by_name

@@ -1,4 +1,5 @@
 """The settings a simulator instance runs with."""
+
 from dataclasses import dataclass
 from typing import Optional
 

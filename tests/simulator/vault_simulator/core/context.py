@@ -1,4 +1,5 @@
 """What a handler gets to work with."""
+
 from dataclasses import dataclass, field
 
 from vault_simulator.core.config import SimulatorConfig

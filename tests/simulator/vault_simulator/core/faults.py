@@ -20,6 +20,7 @@ request changes no state. Rules come from ``--fault`` flags or from the
 admin endpoint ``/__simulator/faults``. Draws use their own random source
 (seeded from ``--seed``) so that faults do not change generated values.
 """
+
 import re
 import threading
 from dataclasses import asdict, dataclass
@@ -87,8 +88,12 @@ class FaultRule:
 
 
 def _convert(key, value):
-    converters = {"rate": float, "seconds": float, "status": int,
-                  "count": lambda v: None if v in (None, "") else int(v)}
+    converters = {
+        "rate": float,
+        "seconds": float,
+        "status": int,
+        "count": lambda v: None if v in (None, "") else int(v),
+    }
     return converters.get(key, str)(value)
 
 

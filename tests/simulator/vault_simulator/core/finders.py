@@ -3,6 +3,7 @@
 ``x_by_name`` answers ``None`` when there is no such record; ``existing_x``
 and ``x_by_id`` raise ``Failure`` with the message the vault gives.
 """
+
 from vault_simulator.core.password_policies import POLICY_NAMES
 from vault_simulator.core.records import ACCOUNT, RESOURCE, RESOURCE_GROUP, USER, USER_GROUP
 from vault_simulator.core.replies import Failure

@@ -16,6 +16,7 @@ Comparisons ignore case. LOGINNAME meets a positive operator when any
 account name does; a negated operator (NOT_...) holds when the positive one
 does not. ``and`` needs every criterion, ``or`` any one.
 """
+
 from vault_simulator.core.finders import accounts_of
 from vault_simulator.core.inputs import text
 from vault_simulator.core.replies import Failure

@@ -14,6 +14,7 @@ unique within an organization.
 A user group record (kind ``user_group``, written by the user groups area) lists its
 members' ids in ``member_ids``.
 """
+
 from vault_simulator.core.finders import group_by_name
 from vault_simulator.core.group_criteria import meets
 from vault_simulator.core.records import RESOURCE, RESOURCE_GROUP, USER_GROUP
@@ -49,8 +50,11 @@ def members_of(store, group):
     """The ids of the group's member resources (static: as associated; dynamic: by its criteria)."""
     if group["type"] == STATIC:
         return list(group["resources"])
-    return [r["id"] for r in store.all(RESOURCE)
-            if in_organization(r, organization_of(group)) and meets(store, r, group["criteria"])]
+    return [
+        r["id"]
+        for r in store.all(RESOURCE)
+        if in_organization(r, organization_of(group)) and meets(store, r, group["criteria"])
+    ]
 
 
 def add_member(store, group, resource):

@@ -14,6 +14,7 @@ When both the body and the query string carry INPUT_DATA, the body's is
 used and the query's ignored (the spec does not say; a form field has always
 taken precedence here).
 """
+
 import json
 from urllib.parse import parse_qs
 

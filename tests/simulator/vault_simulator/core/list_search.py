@@ -10,6 +10,7 @@ searchOperator. Where the spec is silent the simulator chooses:
 - values are compared as text, ignoring case (booleans as ``true``/``false``);
 - totalRows counts every match, not only the page returned.
 """
+
 from vault_simulator.core.inputs import text
 from vault_simulator.core.replies import Failure
 
@@ -41,7 +42,7 @@ def search_page(details, items, columns, default_column, value_of):
         raise Failure(f"searchOperator must be one of {', '.join(OPERATORS)}")
     matches = OPERATORS[operator_name]
     found = [item for item in items if not wanted or matches(_as_text(value_of(item, column)), wanted)]
-    return found[start:start + limit], len(found)
+    return found[start : start + limit], len(found)
 
 
 def _as_text(value):

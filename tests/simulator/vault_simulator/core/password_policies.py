@@ -76,18 +76,35 @@ def _pattern_rules(sequence_length, login_name_allowed=False):
 
 PASSWORD_POLICIES = [
     _policy(("1", "Low", "Low strength passwords"), (4, 64), {}, (0, 0)),
-    _policy(("2", "Medium", "Medium strength passwords"), (8, 32),
-            {"mixed_case": True, "numerals": 1, "lower": 1, "upper": 1}, (90, 2),
-            patterns=_pattern_rules(0, login_name_allowed=True)),
-    _as_default(_policy(
-        ("3", "Strong", "Strong passwords: the default policy"), (10, 32),
-        {"mixed_case": True, "special": 1, "numerals": 1, "alphabet_first": True, "lower": 1, "upper": 1},
-        (60, 4), patterns=_pattern_rules(4))),
-    _policy(("4", "Offline Password File", "Protects the password files exported for offline access"), (12, 64),
-            {"mixed_case": True, "special": 1, "numerals": 1, "lower": 1, "upper": 1}, (30, 3)),
-    _policy(("5", "Database Accounts", "Custom policy for database service accounts"), (16, 40),
-            {"mixed_case": True, "special": 2, "numerals": 2, "alphabet_first": True, "lower": 2, "upper": 2},
-            (30, 6), patterns=_pattern_rules(3)),
+    _policy(
+        ("2", "Medium", "Medium strength passwords"),
+        (8, 32),
+        {"mixed_case": True, "numerals": 1, "lower": 1, "upper": 1},
+        (90, 2),
+        patterns=_pattern_rules(0, login_name_allowed=True),
+    ),
+    _as_default(
+        _policy(
+            ("3", "Strong", "Strong passwords: the default policy"),
+            (10, 32),
+            {"mixed_case": True, "special": 1, "numerals": 1, "alphabet_first": True, "lower": 1, "upper": 1},
+            (60, 4),
+            patterns=_pattern_rules(4),
+        )
+    ),
+    _policy(
+        ("4", "Offline Password File", "Protects the password files exported for offline access"),
+        (12, 64),
+        {"mixed_case": True, "special": 1, "numerals": 1, "lower": 1, "upper": 1},
+        (30, 3),
+    ),
+    _policy(
+        ("5", "Database Accounts", "Custom policy for database service accounts"),
+        (16, 40),
+        {"mixed_case": True, "special": 2, "numerals": 2, "alphabet_first": True, "lower": 2, "upper": 2},
+        (30, 6),
+        patterns=_pattern_rules(3),
+    ),
 ]
 
 POLICY_NAMES = tuple(p["POLICYNAME"] for p in PASSWORD_POLICIES)

@@ -5,6 +5,7 @@ value is reproducible for the same sequence of requests. Handlers run one at
 a time (inside the store's transaction lock), so the sequence of draws does
 not depend on thread scheduling.
 """
+
 import random
 
 

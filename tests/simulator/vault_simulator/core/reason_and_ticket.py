@@ -1,6 +1,7 @@
 """What a vault's settings demand of a call that hands out a secret: a REASON when
 it forces one (``--require-reason``), a TICKETID when ticketing is enabled
 (``--require-ticket``). Both come in Details."""
+
 from vault_simulator.core.inputs import text
 from vault_simulator.core.replies import Failure
 

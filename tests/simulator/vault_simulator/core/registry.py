@@ -16,6 +16,7 @@ several registrations (for example a method that differs by edition).
 An observer registered with ``@after_each_operation`` sees every operation a
 handler ran, failed ones too (the audit trail is one).
 """
+
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -46,14 +47,16 @@ class Endpoint:
 
     def path_of(self, request_path):
         """The request path without this endpoint's root (``/user/lock``)."""
-        return request_path[len(self.style.root):]
+        return request_path[len(self.style.root) :]
 
 
 def endpoint(method, path, op, builds, style=REST):
     """Register the decorated function as the handler of ``method`` ``path``."""
+
     def register(handler):
         ENDPOINTS.append(Endpoint(method, path, op, dict(builds), style, handler))
         return handler
+
     return register
 
 
@@ -97,7 +100,11 @@ class Router:
     def _served_alternative(self, adapter, unserved):
         """The same path registered again for this edition (``/getSSHKey`` is GET in A, POST in B)."""
         for index, endpoint in enumerate(self._endpoints):
-            if endpoint is not unserved and endpoint.full_path == unserved.full_path \
-                    and endpoint.method == unserved.method and self._config.supports(endpoint.builds):
+            if (
+                endpoint is not unserved
+                and endpoint.full_path == unserved.full_path
+                and endpoint.method == unserved.method
+                and self._config.supports(endpoint.builds)
+            ):
                 return endpoint, adapter.match()[1]
         return None

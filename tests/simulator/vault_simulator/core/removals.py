@@ -12,14 +12,17 @@ of it. Each area states what of its own goes with a record of another kind::
 areas registered them; they touch different records) and then deletes the
 record. A rule may itself ``remove`` records (a resource removes its accounts).
 """
+
 REMOVAL_RULES = {}
 
 
 def when_removed(kind):
     """Register the decorated ``rule(store, record)``, run for each record of ``kind`` that ``remove`` deletes."""
+
     def register(rule):
         REMOVAL_RULES.setdefault(kind, []).append(rule)
         return rule
+
     return register
 
 

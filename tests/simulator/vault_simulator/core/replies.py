@@ -1,4 +1,5 @@
 """What a handler gives back: a Reply, or a raised Failure."""
+
 from typing import Any, NamedTuple, Optional
 
 SUCCESS = "Success"

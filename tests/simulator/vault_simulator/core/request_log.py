@@ -1,4 +1,5 @@
 """The record of vault requests served, read through the admin endpoint."""
+
 import threading
 
 

@@ -6,6 +6,7 @@ without one, ``cryptography`` generates the key. Either way the result is an
 ordinary ``cryptography`` RSA private key. These keys protect nothing real:
 they only have to be valid and reproducible.
 """
+
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 
 PUBLIC_EXPONENT = 65537
@@ -24,8 +25,14 @@ def rsa_key(rng, bits, seeded):
             break
     d = pow(PUBLIC_EXPONENT, -1, phi)
     numbers = rsa.RSAPrivateNumbers(
-        p=p, q=q, d=d, dmp1=d % (p - 1), dmq1=d % (q - 1), iqmp=pow(q, -1, p),
-        public_numbers=rsa.RSAPublicNumbers(PUBLIC_EXPONENT, n))
+        p=p,
+        q=q,
+        d=d,
+        dmp1=d % (p - 1),
+        dmq1=d % (q - 1),
+        iqmp=pow(q, -1, p),
+        public_numbers=rsa.RSAPublicNumbers(PUBLIC_EXPONENT, n),
+    )
     return numbers.private_key()
 
 

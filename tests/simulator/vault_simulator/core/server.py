@@ -3,6 +3,7 @@
 Each request is logged to stderr as client, method, path and status: never the
 query string (INPUT_DATA may carry passwords) nor any header (AUTHTOKEN).
 """
+
 import sys
 from urllib.parse import urlsplit
 
@@ -23,7 +24,13 @@ class _SecretKeepingRequestHandler(WSGIRequestHandler):
 def serve(app, host, port, tls_files, on_ready):
     """Listen on ``host``:``port`` (0 picks a free port), call ``on_ready(port)``,
     then serve until interrupted (KeyboardInterrupt)."""
-    server = make_server(host, port, app, threaded=True, ssl_context=tls_files.server_context(),
-                         request_handler=_SecretKeepingRequestHandler)
+    server = make_server(
+        host,
+        port,
+        app,
+        threaded=True,
+        ssl_context=tls_files.server_context(),
+        request_handler=_SecretKeepingRequestHandler,
+    )
     on_ready(server.server_port)
     server.serve_forever()

@@ -8,6 +8,7 @@ separate: revoking one leaves the other. ``remote_app_ids`` are the remote
 apps of a ``remoteapponly`` account share. Removing a resource, an account, a
 resource group, a user or a user group removes the shares of it and to it.
 """
+
 from vault_simulator.core.groups import user_group_ids_of
 from vault_simulator.core.records import ACCOUNT, RESOURCE, RESOURCE_GROUP, SHARE, USER, USER_GROUP
 from vault_simulator.core.removals import delete_where, when_removed
@@ -23,16 +24,29 @@ def set_share(store, target, grantee, level, remote_app_ids=()):
     if level == REVOKE:
         store.delete(SHARE, share_id)
         return
-    store.put(SHARE, share_id, {"id": share_id, "target_kind": target_kind, "target_id": target_id,
-                                "grantee_kind": grantee_kind, "grantee_id": grantee_id, "level": level,
-                                "remote_app_ids": list(remote_app_ids)})
+    store.put(
+        SHARE,
+        share_id,
+        {
+            "id": share_id,
+            "target_kind": target_kind,
+            "target_id": target_id,
+            "grantee_kind": grantee_kind,
+            "grantee_id": grantee_id,
+            "level": level,
+            "remote_app_ids": list(remote_app_ids),
+        },
+    )
 
 
 def shares_of(store, user, target_kind):
     """The shares of ``target_kind`` given to ``user`` or to one of the user's groups."""
     grantees = {(USER, user["id"])} | {(USER_GROUP, group_id) for group_id in user_group_ids_of(store, user)}
-    return [s for s in store.all(SHARE)
-            if s["target_kind"] == target_kind and (s["grantee_kind"], s["grantee_id"]) in grantees]
+    return [
+        s
+        for s in store.all(SHARE)
+        if s["target_kind"] == target_kind and (s["grantee_kind"], s["grantee_id"]) in grantees
+    ]
 
 
 # Removal rules: the shares of a removed target, and those given to a removed grantee.

@@ -1,4 +1,5 @@
 """One running vault: its settings, state, router, request log, randomness and faults."""
+
 from dataclasses import dataclass
 
 from flask import current_app

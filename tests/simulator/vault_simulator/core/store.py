@@ -4,6 +4,7 @@ The schema is generic so that new endpoints need no schema change. Every
 access holds one re-entrant lock; ``transaction()`` makes a whole operation
 atomic (a ``Failure`` raised half-way leaves nothing behind).
 """
+
 import json
 import sqlite3
 import threading
@@ -48,7 +49,8 @@ class Store:
     def get(self, kind, object_id):
         with self._lock:
             row = self._db.execute(
-                "SELECT data FROM objects WHERE kind = ? AND id = ?", (kind, str(object_id))).fetchone()
+                "SELECT data FROM objects WHERE kind = ? AND id = ?", (kind, str(object_id))
+            ).fetchone()
         return None if row is None else json.loads(row[0])
 
     def put(self, kind, object_id, data):
@@ -56,7 +58,8 @@ class Store:
             self._db.execute(
                 "INSERT INTO objects (kind, id, data) VALUES (?, ?, ?) "
                 "ON CONFLICT (kind, id) DO UPDATE SET data = excluded.data",
-                (kind, str(object_id), json.dumps(data)))
+                (kind, str(object_id), json.dumps(data)),
+            )
 
     def delete(self, kind, object_id):
         with self._lock:
@@ -73,8 +76,9 @@ class Store:
         """The next numeric id of ``kind``, as a string ("1", "2", ...)."""
         with self._lock:
             self._db.execute(
-                "INSERT INTO counters (kind, value) VALUES (?, 1) "
-                "ON CONFLICT (kind) DO UPDATE SET value = value + 1", (kind,))
+                "INSERT INTO counters (kind, value) VALUES (?, 1) ON CONFLICT (kind) DO UPDATE SET value = value + 1",
+                (kind,),
+            )
             (value,) = self._db.execute("SELECT value FROM counters WHERE kind = ?", (kind,)).fetchone()
         return str(value)
 

@@ -3,6 +3,7 @@
 A style belongs to an endpoint's registration: it fixes the path root and
 how name, result, Details and extra keys are laid out.
 """
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -28,6 +29,7 @@ def _wrapped(name_key):
             body["Details"] = reply.details
         body.update(_outside_result(reply.extra))
         return {"operation": body}
+
     return shape
 
 
@@ -38,6 +40,7 @@ def _top_level(details_key):
         if reply.details is not None:
             body[details_key] = reply.details
         return body
+
     return shape
 
 

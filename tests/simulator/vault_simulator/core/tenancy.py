@@ -7,6 +7,7 @@ organization acts. Resources and resource groups belong to the organization
 they were created in (``org_id``), and lists show only those of the selected
 one. Users and user groups belong to no organization.
 """
+
 from vault_simulator.core.records import ORGANIZATION
 from vault_simulator.core.replies import Failure
 

@@ -1,4 +1,5 @@
 """Timestamps: stored as ISO 8601 text, shown in the spec's formats."""
+
 from datetime import datetime
 
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")

@@ -3,6 +3,7 @@
 The server certificate names ``localhost`` (DNS) and ``127.0.0.1`` (IP), so
 clients can verify it with ``ca.pem`` under either name.
 """
+
 import datetime
 import ipaddress
 import os
@@ -47,16 +48,24 @@ def create_tls_files(directory):
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
         .add_extension(_key_usage(cert_sign=False), critical=True)
         .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
-        .add_extension(x509.SubjectAlternativeName([
-            x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
+        .add_extension(
+            x509.SubjectAlternativeName([x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+            critical=False,
+        )
         .sign(ca_key, hashes.SHA256())
     )
-    files = TlsFiles(*(os.path.abspath(os.path.join(directory, name))
-                       for name in ("ca.pem", "server.pem", "server-key.pem")))
+    files = TlsFiles(
+        *(os.path.abspath(os.path.join(directory, name)) for name in ("ca.pem", "server.pem", "server-key.pem"))
+    )
     _write(files.ca_path, ca_cert.public_bytes(serialization.Encoding.PEM), 0o644)
     _write(files.cert_path, server_cert.public_bytes(serialization.Encoding.PEM), 0o644)
-    _write(files.key_path, server_key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()), 0o600)
+    _write(
+        files.key_path,
+        server_key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        ),
+        0o600,
+    )
     return files
 
 
@@ -77,9 +86,16 @@ def _builder(subject, issuer, public_key, issuer_public_key):
 
 def _key_usage(cert_sign):
     return x509.KeyUsage(
-        digital_signature=not cert_sign, content_commitment=False, key_encipherment=False,
-        data_encipherment=False, key_agreement=False, key_cert_sign=cert_sign, crl_sign=cert_sign,
-        encipher_only=False, decipher_only=False)
+        digital_signature=not cert_sign,
+        content_commitment=False,
+        key_encipherment=False,
+        data_encipherment=False,
+        key_agreement=False,
+        key_cert_sign=cert_sign,
+        crl_sign=cert_sign,
+        encipher_only=False,
+        decipher_only=False,
+    )
 
 
 def _write(path, data, mode):

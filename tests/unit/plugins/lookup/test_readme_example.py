@@ -37,7 +37,10 @@ def test_the_first_example_gives_the_lookup_the_settings_module_defaults_give_th
     play = readme_examples()[0][0]
     defaults = play["module_defaults"]["group/credvault.vault.vault"]
     assert {option: play["vars"]["credvault_%s" % option] for option in defaults} == {
-        "url": "https://vault.example.com:7272", "auth_token": "{{ vault_api_token }}",
-        "ca_path": "/etc/pki/vault-ca.pem", "edition": "A", "build": 12450,
+        "url": "https://vault.example.com:7272",
+        "auth_token": "{{ vault_api_token }}",
+        "ca_path": "/etc/pki/vault-ca.pem",
+        "edition": "A",
+        "build": 12450,
     }
     assert defaults == {option: "{{ credvault_%s }}" % option for option in defaults}

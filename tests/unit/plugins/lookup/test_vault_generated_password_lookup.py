@@ -13,13 +13,16 @@ CONNECTION = {"url": "https://vault.example:7272", "auth_token": "TOKEN-SECRET-7
 @pytest.fixture
 def lookup(lookup_plugin, vault):
     """``lookup(*terms, **kwargs)``: run() against a vault that generates ``new-<policy>``."""
-    vault.answers.update({
-        "generate_password": lambda path, details, query: {"PASSWORD": "new-%s" % details["POLICY"]},
-        "get_password_policies": {"POLICIES": [{"POLICYNAME": "Strong", "DEFAULTPOLICY": "true"}]},
-    })
+    vault.answers.update(
+        {
+            "generate_password": lambda path, details, query: {"PASSWORD": "new-%s" % details["POLICY"]},
+            "get_password_policies": {"POLICIES": [{"POLICYNAME": "Strong", "DEFAULTPOLICY": "true"}]},
+        }
+    )
 
     def run(*terms, **kwargs):
         return lookup_plugin("vault_generated_password").run(list(terms), variables={}, **dict(CONNECTION, **kwargs))
+
     return run
 
 
@@ -33,19 +36,26 @@ def policies_sent(vault):
     return [details["POLICY"] for key, path, details, query in vault.calls if key == "generate_password"]
 
 
-@pytest.mark.parametrize("terms", [
-    ("Low", "Medium", "Strong"),
-    (["Low", "Medium"], "Strong"),
-    (["Low", ["Medium", ("Strong",)]],),
-])
+@pytest.mark.parametrize(
+    "terms",
+    [
+        ("Low", "Medium", "Strong"),
+        (["Low", "Medium"], "Strong"),
+        (["Low", ["Medium", ("Strong",)]],),
+    ],
+)
 def test_lists_of_policies_are_flattened(lookup, vault, terms):
     assert lookup(*terms) == ["new-Low", "new-Medium", "new-Strong"]
     assert policies_sent(vault) == ["Low", "Medium", "Strong"]
 
 
 def test_a_list_in_the_template_arrives_flattened(template, lookup):
-    result = template("query('credvault.vault.vault_generated_password', policies, url=url, auth_token=token)",
-                      policies=["Low", "Strong"], url=CONNECTION["url"], token=CONNECTION["auth_token"])
+    result = template(
+        "query('credvault.vault.vault_generated_password', policies, url=url, auth_token=token)",
+        policies=["Low", "Strong"],
+        url=CONNECTION["url"],
+        token=CONNECTION["auth_token"],
+    )
     assert result == ["new-Low", "new-Strong"]
 
 
@@ -75,6 +85,8 @@ def test_no_policy_means_the_default_policy(lookup, vault, terms):
 
 def test_an_unknown_keyword_is_refused_with_the_valid_ones(lookup, vault):
     message = failure(lookup, "Strong", polcy="Medium")
-    assert message.startswith("vault_generated_password: unknown keyword polcy=; the keywords are auth_token, build, "
-                              "ca_path, edition, org_name, policy, retries, timeout, url, validate_certs")
+    assert message.startswith(
+        "vault_generated_password: unknown keyword polcy=; the keywords are auth_token, build, "
+        "ca_path, edition, org_name, policy, retries, timeout, url, validate_certs"
+    )
     assert vault.clients == []

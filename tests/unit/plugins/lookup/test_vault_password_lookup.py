@@ -36,24 +36,30 @@ def resource_id(path, details, query):
 
 
 def account_list(path, details, query):
-    return {"ACCOUNT LIST": [{"ACCOUNT NAME": name, "ACCOUNT ID": ids[0]}
-                             for name, ids in ACCOUNTS[path["resource_id"]].items()]}
+    return {
+        "ACCOUNT LIST": [
+            {"ACCOUNT NAME": name, "ACCOUNT ID": ids[0]} for name, ids in ACCOUNTS[path["resource_id"]].items()
+        ]
+    }
 
 
 @pytest.fixture
 def lookup(lookup_plugin, vault):
     """``lookup(*terms, **kwargs)``: run() against a vault holding ``ACCOUNTS``."""
-    vault.answers.update({
-        "get_resource_account_ids": account_ids,
-        "get_resource_id": resource_id,
-        "get_resources": [],
-        "get_account_list": account_list,
-        "get_password": lambda path, details, query: {"PASSWORD": PASSWORDS[path["account_id"]]},
-        "get_totp": {"TOTP": "123456"},
-    })
+    vault.answers.update(
+        {
+            "get_resource_account_ids": account_ids,
+            "get_resource_id": resource_id,
+            "get_resources": [],
+            "get_account_list": account_list,
+            "get_password": lambda path, details, query: {"PASSWORD": PASSWORDS[path["account_id"]]},
+            "get_totp": {"TOTP": "123456"},
+        }
+    )
 
     def run(*terms, **kwargs):
         return lookup_plugin("vault_password").run(list(terms), variables={}, **dict(CONNECTION, **kwargs))
+
     return run
 
 
@@ -71,16 +77,20 @@ def fetched(vault):
 
 # Terms.
 
+
 def test_terms_in_order_share_one_client(lookup, vault):
     assert lookup("web/root", "db/root") == ["Pw-Web-Root-1!", "Pw-Db-Root-3!"]
     assert len(vault.clients) == 1 and vault.clients[0].closed
 
 
-@pytest.mark.parametrize("terms", [
-    (["web/root", "web/app"], "db/root"),
-    (["web/root", ["web/app", ("db/root",)]],),
-    ("web/root", [], ["web/app"], "db/root"),
-])
+@pytest.mark.parametrize(
+    "terms",
+    [
+        (["web/root", "web/app"], "db/root"),
+        (["web/root", ["web/app", ("db/root",)]],),
+        ("web/root", [], ["web/app"], "db/root"),
+    ],
+)
 def test_lists_of_terms_are_flattened(lookup, vault, terms):
     assert lookup(*terms) == ["Pw-Web-Root-1!", "Pw-Web-App-2!", "Pw-Db-Root-3!"]
     assert fetched(vault) == ["11", "12", "21"]
@@ -96,8 +106,9 @@ def test_a_term_that_is_not_a_string_is_refused_before_anything_is_sent(lookup, 
 def test_a_list_in_the_template_arrives_flattened(template, vault, lookup):
     """As Ansible passes it: ``lookup(..., ['a', 'b'])`` hands run() one term that is a (lazy) list."""
     expression = "query('credvault.vault.vault_password', accounts, 'db/root', url=url, auth_token=token)"
-    result = template(expression, accounts=["web/root", ["web/app"]], url=CONNECTION["url"],
-                      token=CONNECTION["auth_token"])
+    result = template(
+        expression, accounts=["web/root", ["web/app"]], url=CONNECTION["url"], token=CONNECTION["auth_token"]
+    )
     assert result == ["Pw-Web-Root-1!", "Pw-Web-App-2!", "Pw-Db-Root-3!"]
 
 
@@ -111,11 +122,14 @@ def test_keywords_name_one_account(lookup, vault):
     assert lookup(resource="web", account="app") == ["Pw-Web-App-2!"]
 
 
-@pytest.mark.parametrize("terms, kwargs", [
-    (["web/root"], {"resource": "web", "account": "app"}),
-    ([["web/root"]], {"resource": "web", "account": "app"}),
-    ([], {"resource": "web"}),
-])
+@pytest.mark.parametrize(
+    "terms, kwargs",
+    [
+        (["web/root"], {"resource": "web", "account": "app"}),
+        ([["web/root"]], {"resource": "web", "account": "app"}),
+        ([], {"resource": "web"}),
+    ],
+)
 def test_terms_and_keywords_do_not_mix(lookup, terms, kwargs):
     assert "give either terms RESOURCE/ACCOUNT, or both resource= and account=" in failure(lookup, *terms, **kwargs)
 
@@ -126,6 +140,7 @@ def test_no_account_is_refused(lookup, terms):
 
 
 # default=
+
 
 @pytest.mark.parametrize("term", ["nowhere/root", "web/nobody"])
 def test_without_default_a_missing_account_or_resource_fails(lookup, term):
@@ -165,16 +180,25 @@ def test_default_is_not_returned_for_a_vault_without_totp(lookup, vault):
 
 # TOTP.
 
+
 def test_totp_code(lookup, vault):
     assert lookup("web/app", field="totp") == ["123456"]
     assert [key for key, *dummy in vault.calls] == ["get_resource_account_ids", "get_totp"]
 
 
-@pytest.mark.parametrize("answer", [
-    VaultAPIError("FETCH_CURRENT_TOTP failed (HTTP 404): Not Found", operation="FETCH_CURRENT_TOTP", http_status=404),
-    VaultUnsupportedError("FETCH_CURRENT_TOTP (GET /accounts/{account_id}/totp) needs edition A from build 12430; "
-                          "the vault is edition B build 6320", operation="FETCH_CURRENT_TOTP"),
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        VaultAPIError(
+            "FETCH_CURRENT_TOTP failed (HTTP 404): Not Found", operation="FETCH_CURRENT_TOTP", http_status=404
+        ),
+        VaultUnsupportedError(
+            "FETCH_CURRENT_TOTP (GET /accounts/{account_id}/totp) needs edition A from build 12430; "
+            "the vault is edition B build 6320",
+            operation="FETCH_CURRENT_TOTP",
+        ),
+    ],
+)
 def test_a_vault_without_totp_says_so_not_that_it_refused(lookup, vault, answer):
     vault.answers["get_totp"] = answer
     message = failure(lookup, "web/app", field="totp")

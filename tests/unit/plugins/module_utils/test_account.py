@@ -19,21 +19,32 @@ from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
 IDS = {"RESOURCEID": "7", "ACCOUNTID": "3"}
 ACCOUNT = {"DESCRIPTION": "notes", "PASSWDID": "3", "PASSWORD STATUS": "*****", "CUSTOM FIELD": []}
 RESOURCE = {"RESOURCE ID": "7", "RESOURCE NAME": "web", "ACCOUNT LIST": [{"ACCOUNT ID": "3", "ACCOUNT NAME": "root"}]}
-NO_IDS = VaultAPIError("GET_RESOURCEACCOUNTID failed: Resource web is not present", http_status=200,
-                        vault_message="GET_RESOURCEACCOUNTID failed: Resource web is not present")
+NO_IDS = VaultAPIError(
+    "GET_RESOURCEACCOUNTID failed: Resource web is not present",
+    http_status=200,
+    vault_message="GET_RESOURCEACCOUNTID failed: Resource web is not present",
+)
 NO_RESOURCE = VaultAPIError("GET_RESOURCEID failed: Resource web does not exist", http_status=200)
 SECRET = "JBSWY3DPEHPK3PXP"
 
 
 def present(**extra):
-    return ScriptedClient(dict({"get_resource_account_ids": IDS, "get_account_details": ACCOUNT,
-                                "get_password": {"PASSWORD": "Old-pw-1!"}, "edit_account": None,
-                                "change_password": None}, **extra))
+    return ScriptedClient(
+        dict(
+            {
+                "get_resource_account_ids": IDS,
+                "get_account_details": ACCOUNT,
+                "get_password": {"PASSWORD": "Old-pw-1!"},
+                "edit_account": None,
+                "change_password": None,
+            },
+            **extra,
+        )
+    )
 
 
 def missing_resource():
-    return ScriptedClient({"get_resource_account_ids": NO_IDS, "get_resource_id": NO_RESOURCE,
-                           "get_resources": []})
+    return ScriptedClient({"get_resource_account_ids": NO_IDS, "get_resource_id": NO_RESOURCE, "get_resources": []})
 
 
 def desired(**extra):
@@ -44,20 +55,23 @@ def keys(client):
     return [key for key, *dummy in client.calls]
 
 
-@pytest.mark.parametrize("option, value, message", [
-    ("resource", " web", "resource ' web' has leading or trailing spaces"),
-    ("name", "", "name must not be empty"),
-    ("name", "svc ", "name 'svc ' has leading or trailing spaces"),
-    ("password_policy", " Strong", "password_policy"),
-    ("password", "", "password must not be empty"),
-    ("custom_fields", {"Env ": "prod"}, "custom_fields label"),
-    ("custom_fields", {"Env": None}, "the value of Env is null"),
-    ("custom_fields", {"Env": True}, "the value of Env is bool"),
-    ("totp_validity", 0, "totp_validity must be between 1 and 86400 seconds, not 0"),
-    ("totp_validity", -30, "totp_validity must be between 1 and 86400 seconds, not -30"),
-    ("totp_validity", 86401, "not 86401"),
-    ("totp_secret", "not base32!", "totp_secret is not a base32 string"),
-])
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("resource", " web", "resource ' web' has leading or trailing spaces"),
+        ("name", "", "name must not be empty"),
+        ("name", "svc ", "name 'svc ' has leading or trailing spaces"),
+        ("password_policy", " Strong", "password_policy"),
+        ("password", "", "password must not be empty"),
+        ("custom_fields", {"Env ": "prod"}, "custom_fields label"),
+        ("custom_fields", {"Env": None}, "the value of Env is null"),
+        ("custom_fields", {"Env": True}, "the value of Env is bool"),
+        ("totp_validity", 0, "totp_validity must be between 1 and 86400 seconds, not 0"),
+        ("totp_validity", -30, "totp_validity must be between 1 and 86400 seconds, not -30"),
+        ("totp_validity", 86401, "not 86401"),
+        ("totp_secret", "not base32!", "totp_secret is not a base32 string"),
+    ],
+)
 def test_input_the_vault_would_refuse_fails_before_any_request_in_check_mode_too(option, value, message):
     for check_mode in (True, False):
         client = present()
@@ -100,15 +114,27 @@ def absent_account(add_accounts, added_meanwhile=False):
         state["added"] = added_meanwhile
         return add_accounts
 
-    return ScriptedClient({"get_resource_account_ids": ids, "get_resource_id": {"RESOURCEID": "7"},
-                           "get_account_list": {"RESOURCE ID": "7", "ACCOUNT LIST": []},
-                           "add_accounts": add, "get_account_details": ACCOUNT,
-                           "get_password": {"PASSWORD": "Pw-1!"}, "edit_account": None, "change_password": None})
+    return ScriptedClient(
+        {
+            "get_resource_account_ids": ids,
+            "get_resource_id": {"RESOURCEID": "7"},
+            "get_account_list": {"RESOURCE ID": "7", "ACCOUNT LIST": []},
+            "add_accounts": add,
+            "get_account_details": ACCOUNT,
+            "get_password": {"PASSWORD": "Pw-1!"},
+            "edit_account": None,
+            "change_password": None,
+        }
+    )
 
 
 def test_a_refused_add_reports_the_vault_reason_for_the_item_and_never_the_password():
-    refusal = VaultAPIError("ADD ACCOUNTS failed: No account was added to resource web", operation="ADD ACCOUNTS",
-                            http_status=200, details=[{"root": {"STATUS": "Pw-1! does not conform to policy Strong"}}])
+    refusal = VaultAPIError(
+        "ADD ACCOUNTS failed: No account was added to resource web",
+        operation="ADD ACCOUNTS",
+        http_status=200,
+        details=[{"root": {"STATUS": "Pw-1! does not conform to policy Strong"}}],
+    )
     client = absent_account(refusal)
     with pytest.raises(VaultAPIError) as raised:
         _account.ensure(client, desired(password="Pw-1!"), False)
@@ -122,21 +148,30 @@ def test_a_refused_add_without_item_status_reports_the_call_message():
 
 
 def test_an_account_added_meanwhile_by_another_run_is_converged_not_failed():
-    refusal = VaultAPIError("ADD ACCOUNTS failed: No account was added", http_status=200,
-                            details=[{"root": {"STATUS": "Account root already exists in resource web"}}])
+    refusal = VaultAPIError(
+        "ADD ACCOUNTS failed: No account was added",
+        http_status=200,
+        details=[{"root": {"STATUS": "Account root already exists in resource web"}}],
+    )
     client = absent_account(refusal, added_meanwhile=True)
     tracker, after = _account.ensure(client, desired(password="Pw-1!"), False)
     assert not tracker.changed and after["ACCOUNT ID"] == "3"
     assert client.writes() == ["add_accounts"]
 
 
-@pytest.mark.parametrize("failure", [
-    VaultUnsupportedError("FETCH_CURRENT_TOTP (GET /accounts/{account_id}/totp) needs edition A from build 12430; "
-                          "the vault is edition B build 6320"),
-    VaultAPIError("UNSUPPORTED failed (HTTP 404): not served", http_status=404),
-    VaultResponseError("FETCH_CURRENT_TOTP: the vault answered HTTP 404 with a body that is not a JSON object",
-                       http_status=404),
-])
+@pytest.mark.parametrize(
+    "failure",
+    [
+        VaultUnsupportedError(
+            "FETCH_CURRENT_TOTP (GET /accounts/{account_id}/totp) needs edition A from build 12430; "
+            "the vault is edition B build 6320"
+        ),
+        VaultAPIError("UNSUPPORTED failed (HTTP 404): not served", http_status=404),
+        VaultResponseError(
+            "FETCH_CURRENT_TOTP: the vault answered HTTP 404 with a body that is not a JSON object", http_status=404
+        ),
+    ],
+)
 @pytest.mark.parametrize("secret", [SECRET, ""])
 def test_totp_on_a_vault_without_totp_fails_clearly_before_any_write(failure, secret):
     client = present(get_totp=failure)
@@ -145,8 +180,13 @@ def test_totp_on_a_vault_without_totp_fails_clearly_before_any_write(failure, se
     assert client.writes() == []
 
 
-@pytest.mark.parametrize("failure", [VaultAPIError("FETCH_CURRENT_TOTP failed (HTTP 403): denied", http_status=403),
-                                     VaultAPIError("FETCH_CURRENT_TOTP failed: ?")])
+@pytest.mark.parametrize(
+    "failure",
+    [
+        VaultAPIError("FETCH_CURRENT_TOTP failed (HTTP 403): denied", http_status=403),
+        VaultAPIError("FETCH_CURRENT_TOTP failed: ?"),
+    ],
+)
 def test_a_totp_read_failure_that_is_not_a_refusal_is_not_taken_for_no_totp(failure):
     client = present(get_totp=failure)
     with pytest.raises(VaultAPIError):
@@ -178,30 +218,32 @@ def test_an_edit_refused_after_the_password_change_says_the_password_was_changed
 
 def test_a_new_policy_is_checked_against_the_new_password_before_any_write():
     refusal = VaultAPIError("VALIDATE_PASSWORD failed: too short", http_status=200, vault_message="too short")
-    client = present(validate_password=refusal,
-                     get_password_policies={"POLICIES": [{"POLICYNAME": "Strong", "POLICYID": "1"}]})
+    client = present(
+        validate_password=refusal, get_password_policies={"POLICIES": [{"POLICYNAME": "Strong", "POLICYID": "1"}]}
+    )
     with pytest.raises(VaultInputError, match="does not satisfy password policy Strong, so nothing was changed"):
-        _account.ensure(client, desired(password="short", password_policy="Strong", force_settings=True),
-                                False)
+        _account.ensure(client, desired(password="short", password_policy="Strong", force_settings=True), False)
     assert client.writes() == []
 
 
 def test_a_valid_password_for_a_new_policy_is_written_after_the_policy():
     client = present(validate_password=None)
     tracker, dummy = _account.ensure(
-        client, desired(password="New-pw-2!", password_policy="Strong", force_settings=True), False)
+        client, desired(password="New-pw-2!", password_policy="Strong", force_settings=True), False
+    )
     assert tracker.changed and client.writes() == ["edit_account", "change_password"]
     assert keys(client).index("validate_password") < keys(client).index("edit_account")
 
 
 def test_settings_not_read_back_are_named_in_a_warning_without_force_settings():
     client = present()
-    tracker, dummy = _account.ensure(client, desired(password_policy="Strong", record_rdp_sessions=True),
-                                             False)
+    tracker, dummy = _account.ensure(client, desired(password_policy="Strong", record_rdp_sessions=True), False)
     assert not tracker.changed and client.writes() == []
-    assert tracker.warnings == ["account web/root exists: password_policy, record_rdp_sessions were not compared "
-                                "or applied (the vault does not report them back); set force_settings: true to "
-                                "apply them"]
+    assert tracker.warnings == [
+        "account web/root exists: password_policy, record_rdp_sessions were not compared "
+        "or applied (the vault does not report them back); set force_settings: true to "
+        "apply them"
+    ]
 
 
 def test_in_check_mode_the_password_of_a_missing_account_would_be_set():
@@ -218,14 +260,22 @@ def test_the_vault_words_are_kept_when_the_resource_is_missing():
     client = missing_resource()
     with pytest.raises(VaultNotFoundError) as raised:
         _account.require_account(client, "web", "root")
-    assert str(raised.value) == ("resource web does not exist (or is not visible to this token); the vault said: "
-                                 "GET_RESOURCEACCOUNTID failed: Resource web is not present")
+    assert str(raised.value) == (
+        "resource web does not exist (or is not visible to this token); the vault said: "
+        "GET_RESOURCEACCOUNTID failed: Resource web is not present"
+    )
     assert raised.value.vault_message == "GET_RESOURCEACCOUNTID failed: Resource web is not present"
 
 
 def test_the_vault_words_are_kept_when_the_account_is_missing():
-    client = ScriptedClient({"get_resource_account_ids": VaultAPIError("x", vault_message="Account admin is not present"),
-                             "get_resource_id": {"RESOURCEID": "7"}, "get_account_list": RESOURCE})
-    with pytest.raises(VaultNotFoundError, match="resource web has no account admin .*; the vault said: Account admin "
-                                                 "is not present"):
+    client = ScriptedClient(
+        {
+            "get_resource_account_ids": VaultAPIError("x", vault_message="Account admin is not present"),
+            "get_resource_id": {"RESOURCEID": "7"},
+            "get_account_list": RESOURCE,
+        }
+    )
+    with pytest.raises(
+        VaultNotFoundError, match="resource web has no account admin .*; the vault said: Account admin is not present"
+    ):
         _account.require_account(client, "web", "admin")

@@ -27,10 +27,14 @@ def test_spec_has_97_endpoint_rows_and_catalogue_one_per_row():
 
 @pytest.mark.parametrize("method, root, path, names, build", spec_rows())
 def test_every_spec_row_is_in_the_catalogue(method, root, path, names, build):
-    matches = [row for row in CATALOGUE.values()
-               if row.root == root and row.path.replace("{", "").replace("}", "") == path.replace("{", "").replace("}", "")
-               and (row.method == method or method.startswith("GET (edition A)"))
-               and (not names or row.operation == names[0])]
+    matches = [
+        row
+        for row in CATALOGUE.values()
+        if row.root == root
+        and row.path.replace("{", "").replace("}", "") == path.replace("{", "").replace("}", "")
+        and (row.method == method or method.startswith("GET (edition A)"))
+        and (not names or row.operation == names[0])
+    ]
     assert matches, "no catalogue row for %s %s" % (method, path)
     if re.match(r"^(A \d+|B \d+|-)( / B \d+)?$", build):
         assert any(row.gates == parse_build(build) for row in matches)
@@ -40,11 +44,15 @@ def test_each_spec_row_maps_to_a_distinct_catalogue_row():
     seen = set()
     for method, root, path, names, build in spec_rows():
         candidates = sorted(
-            row.key for row in CATALOGUE.values()
-            if row.root == root and row.path.replace("{", "").replace("}", "") == path.replace("{", "").replace("}", "")
-            and (row.method == method or method.startswith("GET (edition A)")) and row.key not in seen
+            row.key
+            for row in CATALOGUE.values()
+            if row.root == root
+            and row.path.replace("{", "").replace("}", "") == path.replace("{", "").replace("}", "")
+            and (row.method == method or method.startswith("GET (edition A)"))
+            and row.key not in seen
             and (not names or row.operation == names[0])
-            and (not re.match(r"^(A \d+|B \d+|-)( / B \d+)?$", build) or row.gates == parse_build(build)))
+            and (not re.match(r"^(A \d+|B \d+|-)( / B \d+)?$", build) or row.gates == parse_build(build))
+        )
         assert candidates, (method, path, build)
         seen.add(candidates[0])
     assert seen == set(CATALOGUE)

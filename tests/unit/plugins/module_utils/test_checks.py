@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from ansible_collections.credvault.vault.plugins.module_utils._checks import clean_text
-from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
 from ansible_collections.credvault.vault.plugins.module_utils._custom_fields import custom_field_strings
+from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
 
 
 @pytest.mark.parametrize("value", ["web", "web 01", "a/b", "é-ü", "x"])
@@ -20,15 +20,18 @@ def test_clean_text_lets_an_option_not_given_through():
     assert clean_text(None, "name") is None
 
 
-@pytest.mark.parametrize("value, reason", [
-    ("", "must not be empty"),
-    ("   ", "must not be empty"),
-    ("\t", "must not be empty"),
-    (" web", "leading or trailing spaces"),
-    ("web ", "leading or trailing spaces"),
-    ("web\n", "leading or trailing spaces"),
-    ("\u00a0web", "leading or trailing spaces"),
-])
+@pytest.mark.parametrize(
+    "value, reason",
+    [
+        ("", "must not be empty"),
+        ("   ", "must not be empty"),
+        ("\t", "must not be empty"),
+        (" web", "leading or trailing spaces"),
+        ("web ", "leading or trailing spaces"),
+        ("web\n", "leading or trailing spaces"),
+        ("\u00a0web", "leading or trailing spaces"),
+    ],
+)
 def test_clean_text_refuses_what_the_vault_would_trim(value, reason):
     with pytest.raises(VaultInputError, match=reason) as raised:
         clean_text(value, "type")
@@ -42,12 +45,18 @@ def test_clean_text_refuses_what_is_not_a_string():
 
 def test_custom_field_values_are_strings_and_numbers_as_written():
     assert custom_field_strings({"Port": 8080, "Ratio": 1.5, "Env": "prod", 2024: "year", "Empty": ""}, "f") == {
-        "Port": "8080", "Ratio": "1.5", "Env": "prod", "2024": "year", "Empty": ""}
+        "Port": "8080",
+        "Ratio": "1.5",
+        "Env": "prod",
+        "2024": "year",
+        "Empty": "",
+    }
     assert custom_field_strings(None, "f") is None
 
 
-@pytest.mark.parametrize("value, kind", [(None, "null"), (True, "bool"), (False, "bool"), (["a"], "list"),
-                                         ({"a": 1}, "dict")])
+@pytest.mark.parametrize(
+    "value, kind", [(None, "null"), (True, "bool"), (False, "bool"), (["a"], "list"), ({"a": 1}, "dict")]
+)
 def test_custom_field_values_that_no_string_reads_back_as_are_refused(value, kind):
     with pytest.raises(VaultInputError, match="the value of Env is %s" % kind):
         custom_field_strings({"Env": value}, "custom_fields")

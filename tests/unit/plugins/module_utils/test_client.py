@@ -21,7 +21,6 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultResponseError,
     VaultUnsupportedError,
 )
-
 from ansible_collections.credvault.vault.tests.unit.fakes import FakeResponse, FakeSession, ok
 
 
@@ -35,6 +34,7 @@ class Tagged(str):
 
 
 # ---- configuration -------------------------------------------------------------------------
+
 
 def test_headers_carry_token_and_org_name():
     client = VaultClient("https://vault.example:7272/", "TOKEN-SECRET-1", org_name="Acme")
@@ -75,6 +75,7 @@ def test_missing_token_and_bad_edition():
 
 # ---- gate ------------------------------------------------------------------------------------
 
+
 def test_gate_refuses_endpoint_missing_from_edition_before_sending(make_client):
     client = make_client(edition="B", build=6320)
     with pytest.raises(VaultUnsupportedError) as error:
@@ -94,8 +95,11 @@ def test_gate_refuses_below_minimum_build(make_client):
 def test_gate_refuses_a_gated_field_anywhere_in_the_input(make_client):
     client = make_client(edition="A", build=12230)
     with pytest.raises(VaultUnsupportedError, match="TOTP_SECRET"):
-        client.call("add_accounts", path={"resource_id": "1"},
-                    details={"ACCOUNTLIST": [{"ACCOUNTNAME": "a", "PASSWORD": "p", "TOTP_SECRET": "X"}]})
+        client.call(
+            "add_accounts",
+            path={"resource_id": "1"},
+            details={"ACCOUNTLIST": [{"ACCOUNTNAME": "a", "PASSWORD": "p", "TOTP_SECRET": "X"}]},
+        )
     assert client.session.calls == []
 
 
@@ -119,6 +123,7 @@ def test_method_follows_the_edition(make_client):
 
 # ---- request encoding ------------------------------------------------------------------------
 
+
 def test_get_sends_input_data_as_query_parameter(make_client):
     client = make_client(ok({"PASSWORD": "x"}))
     client.call("get_password", path={"resource_id": "1", "account_id": "2"}, details={"REASON": "deploy"})
@@ -138,11 +143,15 @@ def test_post_sends_input_data_as_form_field(make_client):
 
 
 def test_lower_case_details_where_the_spec_says_so(make_client):
-    client = make_client(FakeResponse(body={"name": "VALIDATE_PASSWORD",
-                                            "result": {"status": "Success", "message": "Valid", "statusCode": 20000}}))
+    client = make_client(
+        FakeResponse(
+            body={"name": "VALIDATE_PASSWORD", "result": {"status": "Success", "message": "Valid", "statusCode": 20000}}
+        )
+    )
     client.call("validate_password", details={"password": "p", "passwordPolicy": "Strong"})
     assert input_data(client.session.calls[0]) == {
-        "operation": {"details": {"password": "p", "passwordPolicy": "Strong"}}}
+        "operation": {"details": {"password": "p", "passwordPolicy": "Strong"}}
+    }
 
 
 def test_query_parameters_and_path_quoting(make_client):
@@ -154,8 +163,9 @@ def test_query_parameters_and_path_quoting(make_client):
 
 
 def test_pki_root_and_multipart_part_name(make_client):
-    client = make_client(FakeResponse(body={"name": "AddCertificate", "result": {"Status": "Success",
-                                                                                 "Message": "added"}}))
+    client = make_client(
+        FakeResponse(body={"name": "AddCertificate", "result": {"Status": "Success", "Message": "added"}})
+    )
     client.call("add_certificate", details={"fileType": "CERTFILE"}, files={"cert.pem": b"PEM"})
     call = client.session.calls[0]
     assert call["url"] == "https://vault.example:7272/api/pki/restapi/addCertificate"
@@ -174,20 +184,63 @@ def test_tagged_strings_become_plain_types():
 
 # ---- response shapes -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("body, operation, details, total", [
-    ({"operation": {"name": "GET RESOURCES", "result": {"status": "Success", "message": "m"},
-                    "Details": [{"RESOURCE ID": "1"}], "totalRows": 1}}, "GET RESOURCES", [{"RESOURCE ID": "1"}], 1),
-    ({"operation": {"operationName": "GET_USERGROUP(S)", "result": {"status": "Success", "message": "m"},
-                    "Details": [], "totalRows": "0"}}, "GET_USERGROUP(S)", [], 0),
-    ({"name": "VALIDATE_PASSWORD", "result": {"status": "Success", "message": "Valid", "statusCode": 20000}},
-     "VALIDATE_PASSWORD", None, None),
-    ({"name": "GetAllSSHKeys", "result": {"status": "Success", "message": "m"}, "totalRows": 2,
-      "details": [{"KeyName": "k"}]}, "GetAllSSHKeys", [{"KeyName": "k"}], 2),
-    ({"name": "AddCertificate", "result": {"Status": "Success", "Message": "added"}}, "AddCertificate", None, None),
-    ({"name": "associateKey", "result": {"status": "SUCCESS", "message": "m"}}, "associateKey", None, None),
-    ({"operationName": "SHARE_RESOURCEGROUP(S)", "result": {"statusCode": 20001, "message": "triggered"}},
-     "SHARE_RESOURCEGROUP(S)", None, None),
-])
+
+@pytest.mark.parametrize(
+    "body, operation, details, total",
+    [
+        (
+            {
+                "operation": {
+                    "name": "GET RESOURCES",
+                    "result": {"status": "Success", "message": "m"},
+                    "Details": [{"RESOURCE ID": "1"}],
+                    "totalRows": 1,
+                }
+            },
+            "GET RESOURCES",
+            [{"RESOURCE ID": "1"}],
+            1,
+        ),
+        (
+            {
+                "operation": {
+                    "operationName": "GET_USERGROUP(S)",
+                    "result": {"status": "Success", "message": "m"},
+                    "Details": [],
+                    "totalRows": "0",
+                }
+            },
+            "GET_USERGROUP(S)",
+            [],
+            0,
+        ),
+        (
+            {"name": "VALIDATE_PASSWORD", "result": {"status": "Success", "message": "Valid", "statusCode": 20000}},
+            "VALIDATE_PASSWORD",
+            None,
+            None,
+        ),
+        (
+            {
+                "name": "GetAllSSHKeys",
+                "result": {"status": "Success", "message": "m"},
+                "totalRows": 2,
+                "details": [{"KeyName": "k"}],
+            },
+            "GetAllSSHKeys",
+            [{"KeyName": "k"}],
+            2,
+        ),
+        ({"name": "AddCertificate", "result": {"Status": "Success", "Message": "added"}}, "AddCertificate", None, None),
+        ({"name": "associateKey", "result": {"status": "SUCCESS", "message": "m"}}, "associateKey", None, None),
+        (
+            {"operationName": "SHARE_RESOURCEGROUP(S)", "result": {"statusCode": 20001, "message": "triggered"}},
+            "SHARE_RESOURCEGROUP(S)",
+            None,
+            None,
+        ),
+    ],
+)
 def test_every_response_shape_normalizes(make_client, body, operation, details, total):
     client = make_client(FakeResponse(body=body))
     result = client.call("get_resources")
@@ -195,20 +248,30 @@ def test_every_response_shape_normalizes(make_client, body, operation, details, 
 
 
 def test_extra_top_level_keys_are_reachable(make_client):
-    client = make_client(FakeResponse(body={"name": "GetAgentInstallKey", "result": {"status": "Success"},
-                                            "AgentInstallKey": "K1"}))
+    client = make_client(
+        FakeResponse(body={"name": "GetAgentInstallKey", "result": {"status": "Success"}, "AgentInstallKey": "K1"})
+    )
     assert client.call("generate_install_key").get("AgentInstallKey") == "K1"
 
 
 def test_result_status_is_the_authority_over_http_status(make_client):
-    client = make_client(FakeResponse(status=500, body={"operation": {"name": "GET RESOURCES",
-                                                                      "result": {"status": "Success"}}}))
+    client = make_client(
+        FakeResponse(status=500, body={"operation": {"name": "GET RESOURCES", "result": {"status": "Success"}}})
+    )
     assert client.call("get_resources").ok
 
 
 def test_failed_status_on_http_200_raises_with_operation_and_message(make_client):
-    client = make_client(FakeResponse(body={"operation": {"name": "GET_RESOURCEID", "result": {
-        "status": "Failed", "message": "Resource web does not exist"}}}))
+    client = make_client(
+        FakeResponse(
+            body={
+                "operation": {
+                    "name": "GET_RESOURCEID",
+                    "result": {"status": "Failed", "message": "Resource web does not exist"},
+                }
+            }
+        )
+    )
     with pytest.raises(VaultAPIError) as error:
         client.call("get_resource_id", path={"resource_name": "web"})
     assert str(error.value) == "GET_RESOURCEID failed: Resource web does not exist"
@@ -217,25 +280,41 @@ def test_failed_status_on_http_200_raises_with_operation_and_message(make_client
 
 def test_a_failed_answer_keeps_its_details_for_per_item_reasons(make_client):
     items = [{"svc": {"STATUS": "Account svc already exists"}}]
-    client = make_client(FakeResponse(body={"operation": {"name": "ADD ACCOUNTS", "result": {
-        "status": "Failed", "message": "No account was added"}, "Details": items}}))
+    client = make_client(
+        FakeResponse(
+            body={
+                "operation": {
+                    "name": "ADD ACCOUNTS",
+                    "result": {"status": "Failed", "message": "No account was added"},
+                    "Details": items,
+                }
+            }
+        )
+    )
     with pytest.raises(VaultAPIError) as error:
         client.call("add_accounts", path={"resource_id": "1"}, details={"ACCOUNTLIST": []})
     assert error.value.details == items and "details" not in error.value.to_result()
 
 
 def test_http_status_is_named_when_not_200(make_client):
-    client = make_client(FakeResponse(status=401, body={"operation": {"name": "AUTHENTICATION", "result": {
-        "status": "Failed", "message": "invalid token"}}}))
+    client = make_client(
+        FakeResponse(
+            status=401,
+            body={"operation": {"name": "AUTHENTICATION", "result": {"status": "Failed", "message": "invalid token"}}},
+        )
+    )
     with pytest.raises(VaultAPIError, match=r"AUTHENTICATION failed \(HTTP 401\): invalid token"):
         client.call("get_resources")
 
 
-@pytest.mark.parametrize("answer, text", [
-    (FakeResponse(status=404, content=b"[1, 2]"), "HTTP 404 with a body that is not a JSON object"),
-    (FakeResponse(status=500, content=b"<html>oops</html>"), "HTTP 500 with a body that is not a JSON object"),
-    (FakeResponse(status=401, content=b""), "HTTP 401 with an empty body"),
-])
+@pytest.mark.parametrize(
+    "answer, text",
+    [
+        (FakeResponse(status=404, content=b"[1, 2]"), "HTTP 404 with a body that is not a JSON object"),
+        (FakeResponse(status=500, content=b"<html>oops</html>"), "HTTP 500 with a body that is not a JSON object"),
+        (FakeResponse(status=401, content=b""), "HTTP 401 with an empty body"),
+    ],
+)
 def test_unusable_error_answers_to_reads_raise_response_errors_at_once(make_client, answer, text):
     client = make_client(answer)
     with pytest.raises(VaultResponseError, match=text):
@@ -244,18 +323,30 @@ def test_unusable_error_answers_to_reads_raise_response_errors_at_once(make_clie
 
 
 def test_failed_status_with_odd_types_still_raises(make_client):
-    client = make_client(FakeResponse(body={"operation": {"name": ["x"], "result": {"status": "Failed",
-                                                                                    "message": {"a": 1}}}}))
+    client = make_client(
+        FakeResponse(body={"operation": {"name": ["x"], "result": {"status": "Failed", "message": {"a": 1}}}})
+    )
     with pytest.raises(VaultAPIError, match='"a": 1'):
         client.call("get_resources")
 
 
 def test_secrets_and_token_are_scrubbed_from_vault_messages(make_client):
-    client = make_client(FakeResponse(body={"operation": {"name": "CHANGE PASSWORD", "result": {
-        "status": "Failed", "message": "password S3cr3t!pw rejected for token TOKEN-SECRET-1"}}}))
+    client = make_client(
+        FakeResponse(
+            body={
+                "operation": {
+                    "name": "CHANGE PASSWORD",
+                    "result": {"status": "Failed", "message": "password S3cr3t!pw rejected for token TOKEN-SECRET-1"},
+                }
+            }
+        )
+    )
     with pytest.raises(VaultAPIError) as error:
-        client.call("change_password", path={"resource_id": "1", "account_id": "2"},
-                    details={"NEWPASSWORD": "S3cr3t!pw", "RESETTYPE": "LOCAL"})
+        client.call(
+            "change_password",
+            path={"resource_id": "1", "account_id": "2"},
+            details={"NEWPASSWORD": "S3cr3t!pw", "RESETTYPE": "LOCAL"},
+        )
     assert "S3cr3t!pw" not in str(error.value) and "TOKEN-SECRET-1" not in str(error.value)
     assert "S3cr3t!pw" not in error.value.vault_message
 
@@ -266,13 +357,17 @@ def test_file_endpoints_return_the_bytes(make_client):
 
 
 def test_file_endpoints_still_report_failures(make_client):
-    client = make_client(FakeResponse(body={"operation": {"name": "DOWNLOAD FILE",
-                                                          "result": {"status": "Failed", "message": "no file"}}}))
+    client = make_client(
+        FakeResponse(
+            body={"operation": {"name": "DOWNLOAD FILE", "result": {"status": "Failed", "message": "no file"}}}
+        )
+    )
     with pytest.raises(VaultAPIError, match="no file"):
         client.call("download_file", path={"resource_id": "1", "account_id": "2"})
 
 
 # ---- retries ---------------------------------------------------------------------------------
+
 
 def test_reads_retry_on_retryable_statuses_with_capped_jittered_backoff(make_client):
     client = make_client(FakeResponse(status=503, content=b"busy"), FakeResponse(status=502, content=b""), ok([]))
@@ -345,7 +440,8 @@ def test_query_string_of_request_never_holds_the_token(make_client):
     client.call("get_resources")
     call = client.session.calls[0]
     assert "TOKEN-SECRET-1" not in json.dumps(call["params"]) and "AUTHTOKEN" not in parse_qs(
-        urlsplit(call["url"]).query)
+        urlsplit(call["url"]).query
+    )
 
 
 # ---- header values (auth_token, org_name) ----------------------------------------------------
@@ -353,8 +449,9 @@ def test_query_string_of_request_never_holds_the_token(make_client):
 SECRET_TOKEN = "TOKEN-SECRET-1"
 
 
-@pytest.mark.parametrize("token", [SECRET_TOKEN + "\n", SECRET_TOKEN + "\r\n", "  %s\t" % SECRET_TOKEN,
-                                   Tagged(SECRET_TOKEN + "\n")])
+@pytest.mark.parametrize(
+    "token", [SECRET_TOKEN + "\n", SECRET_TOKEN + "\r\n", "  %s\t" % SECRET_TOKEN, Tagged(SECRET_TOKEN + "\n")]
+)
 def test_surrounding_whitespace_is_removed_from_the_token(make_client, token):
     client = make_client(ok([]), auth_token=token)
     client.call("get_resources")
@@ -362,18 +459,21 @@ def test_surrounding_whitespace_is_removed_from_the_token(make_client, token):
     assert not isinstance(client.real_session.headers["AUTHTOKEN"], Tagged)
 
 
-@pytest.mark.parametrize("token, problem", [
-    ("TOKEN-\nSECRET-1", "control character"),
-    ("TOKEN-\r\nSECRET-1", "control character"),
-    ("TOKEN-\tSECRET-1", "control character"),
-    ("TOKEN-\x00SECRET-1", "control character"),
-    ("TOKEN-\x7fSECRET-1", "control character"),
-    ("TOKEN-SECRET-\u20ac", "outside ASCII"),
-    ("TOKEN-SECRET-\xe9", "outside ASCII"),
-    ("TOKEN-SECRET-\ud800", "outside ASCII"),
-    (" \n\t ", "empty"),
-    (42, "must be a string"),
-])
+@pytest.mark.parametrize(
+    "token, problem",
+    [
+        ("TOKEN-\nSECRET-1", "control character"),
+        ("TOKEN-\r\nSECRET-1", "control character"),
+        ("TOKEN-\tSECRET-1", "control character"),
+        ("TOKEN-\x00SECRET-1", "control character"),
+        ("TOKEN-\x7fSECRET-1", "control character"),
+        ("TOKEN-SECRET-\u20ac", "outside ASCII"),
+        ("TOKEN-SECRET-\xe9", "outside ASCII"),
+        ("TOKEN-SECRET-\ud800", "outside ASCII"),
+        (" \n\t ", "empty"),
+        (42, "must be a string"),
+    ],
+)
 def test_a_malformed_token_is_refused_without_showing_it(monkeypatch, token, problem):
     sent = []
     monkeypatch.setattr(requests.Session, "request", lambda *args, **kwargs: sent.append(args))
@@ -385,24 +485,28 @@ def test_a_malformed_token_is_refused_without_showing_it(monkeypatch, token, pro
     assert sent == []
 
 
-@pytest.mark.parametrize("org, header", [("Acme\n", "Acme"), ("  Caf\xe9 \xc5sa ", "Caf\xe9 \xc5sa"),
-                                         (Tagged("Acme Corp"), "Acme Corp")])
+@pytest.mark.parametrize(
+    "org, header", [("Acme\n", "Acme"), ("  Caf\xe9 \xc5sa ", "Caf\xe9 \xc5sa"), (Tagged("Acme Corp"), "Acme Corp")]
+)
 def test_org_name_is_stripped_and_may_hold_latin_1(org, header):
     client = VaultClient("https://v", "t", org_name=org)
     assert client.session.headers["orgName"] == header
     assert client.session.headers["orgName"].encode("latin-1")
 
 
-@pytest.mark.parametrize("org, problem", [
-    ("Acme\nInjected: 1", "control character"),
-    ("Acme\r\nX", "control character"),
-    ("Ac\tme", "control character"),
-    ("Ac\x00me", "control character"),
-    ("Ac\x85me", "control character"),
-    ("Acme \u20ac", "outside Latin-1"),
-    ("\u6771\u4eac", "outside Latin-1"),
-    ("   ", "empty"),
-])
+@pytest.mark.parametrize(
+    "org, problem",
+    [
+        ("Acme\nInjected: 1", "control character"),
+        ("Acme\r\nX", "control character"),
+        ("Ac\tme", "control character"),
+        ("Ac\x00me", "control character"),
+        ("Ac\x85me", "control character"),
+        ("Acme \u20ac", "outside Latin-1"),
+        ("\u6771\u4eac", "outside Latin-1"),
+        ("   ", "empty"),
+    ],
+)
 def test_an_org_name_that_cannot_be_a_header_is_refused_without_showing_it(org, problem):
     with pytest.raises(VaultConfigError) as error:
         VaultClient("https://v", "t", org_name=org)
@@ -419,15 +523,19 @@ def test_no_org_name_sends_no_header(org):
 
 # ---- url --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("url", [
-    "https://svcuser:Pw-98765@vault.example:7272",
-    "https://svcuser@vault.example",
-    "https://svcuser:Pw-98765@vault.example/restapi",
-    "http://svcuser:Pw-98765@vault.example",
-    "svcuser:Pw-98765@vault.example",
-    "https://svcuser:Pw#98765@vault.example",
-    "https://:Pw-98765@vault.example",
-])
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://svcuser:Pw-98765@vault.example:7272",
+        "https://svcuser@vault.example",
+        "https://svcuser:Pw-98765@vault.example/restapi",
+        "http://svcuser:Pw-98765@vault.example",
+        "svcuser:Pw-98765@vault.example",
+        "https://svcuser:Pw#98765@vault.example",
+        "https://:Pw-98765@vault.example",
+    ],
+)
 def test_user_information_in_the_url_is_refused_without_echoing_it(url):
     with pytest.raises(VaultConfigError) as error:
         VaultClient(url, "t")
@@ -436,55 +544,65 @@ def test_user_information_in_the_url_is_refused_without_echoing_it(url):
     assert "vault.example" not in message
 
 
-@pytest.mark.parametrize("url, problem", [
-    ("https://vault.example:7272/restapi/json/v1", "must not have a path"),
-    ("https://vault.example/vault/", "must not have a path"),
-    ("https://vault.example/?debug=1", "must not have a query"),
-    ("https://vault.example?x", "must not have a query"),
-    ("https://vault.example/?", "must not have a query"),
-    ("https://vault.example#top", "or a fragment"),
-    ("https://vault.example:99999", "not a valid URL"),
-    ("https://vault.example:port", "not a valid URL"),
-    ("https://[::1", "not a valid URL"),
-    ("https://vault.example/a b", "space or a control character"),
-    ("https://vault\n.example", "space or a control character"),
-    ("ftp://vault.example", "must be https://"),
-    ("HTTP://vault.example", "must be https://"),
-])
+@pytest.mark.parametrize(
+    "url, problem",
+    [
+        ("https://vault.example:7272/restapi/json/v1", "must not have a path"),
+        ("https://vault.example/vault/", "must not have a path"),
+        ("https://vault.example/?debug=1", "must not have a query"),
+        ("https://vault.example?x", "must not have a query"),
+        ("https://vault.example/?", "must not have a query"),
+        ("https://vault.example#top", "or a fragment"),
+        ("https://vault.example:99999", "not a valid URL"),
+        ("https://vault.example:port", "not a valid URL"),
+        ("https://[::1", "not a valid URL"),
+        ("https://vault.example/a b", "space or a control character"),
+        ("https://vault\n.example", "space or a control character"),
+        ("ftp://vault.example", "must be https://"),
+        ("HTTP://vault.example", "must be https://"),
+    ],
+)
 def test_a_url_that_is_not_a_bare_https_origin_is_refused(url, problem):
     with pytest.raises(VaultConfigError, match=problem) as error:
         VaultClient(url, "t")
     assert "debug" not in str(error.value) and "top" not in str(error.value)
 
 
-@pytest.mark.parametrize("url, base", [
-    ("https://vault.example:7272/", "https://vault.example:7272"),
-    (" https://vault.example\n", "https://vault.example"),
-    ("HTTPS://Vault.Example", "https://Vault.Example"),
-    ("https://[::1]:7272", "https://[::1]:7272"),
-    (Tagged("https://vault.example"), "https://vault.example"),
-])
+@pytest.mark.parametrize(
+    "url, base",
+    [
+        ("https://vault.example:7272/", "https://vault.example:7272"),
+        (" https://vault.example\n", "https://vault.example"),
+        ("HTTPS://Vault.Example", "https://Vault.Example"),
+        ("https://[::1]:7272", "https://[::1]:7272"),
+        (Tagged("https://vault.example"), "https://vault.example"),
+    ],
+)
 def test_a_bare_https_origin_is_accepted(url, base):
     assert VaultClient(url, "t").base_url == base
 
 
 # ---- numbers and files of the configuration ---------------------------------------------------
 
-@pytest.mark.parametrize("options, message", [
-    ({"timeout": 0}, "timeout must be more than 0 seconds"),
-    ({"timeout": -1}, "timeout must be more than 0 seconds"),
-    ({"timeout": -0.5}, "timeout must be more than 0 seconds"),
-    ({"timeout": float("nan")}, "timeout must be more than 0 seconds"),
-    ({"timeout": float("inf")}, "timeout must be more than 0 seconds"),
-    ({"timeout": "soon"}, "timeout must be a number of seconds"),
-    ({"timeout": True}, "timeout must be a number of seconds"),
-    ({"retries": -1}, "retries must be 0 or more, not -1"),
-    ({"retries": 1.5}, "retries must be a whole number"),
-    ({"retries": "many"}, "retries must be a whole number"),
-    ({"build": "12k"}, "build must be a whole number"),
-    ({"build": 0}, "build must be 1 or more"),
-    ({"validate_certs": "no"}, "validate_certs must be true or false"),
-])
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"timeout": 0}, "timeout must be more than 0 seconds"),
+        ({"timeout": -1}, "timeout must be more than 0 seconds"),
+        ({"timeout": -0.5}, "timeout must be more than 0 seconds"),
+        ({"timeout": float("nan")}, "timeout must be more than 0 seconds"),
+        ({"timeout": float("inf")}, "timeout must be more than 0 seconds"),
+        ({"timeout": "soon"}, "timeout must be a number of seconds"),
+        ({"timeout": True}, "timeout must be a number of seconds"),
+        ({"retries": -1}, "retries must be 0 or more, not -1"),
+        ({"retries": 1.5}, "retries must be a whole number"),
+        ({"retries": "many"}, "retries must be a whole number"),
+        ({"build": "12k"}, "build must be a whole number"),
+        ({"build": 0}, "build must be 1 or more"),
+        ({"validate_certs": "no"}, "validate_certs must be true or false"),
+    ],
+)
 def test_out_of_range_numbers_are_config_errors(options, message):
     with pytest.raises(VaultConfigError, match=message):
         VaultClient("https://v", "t", **options)
@@ -536,8 +654,11 @@ def test_a_read_retries_an_unreadable_success_answer_like_a_503(make_client, unr
 @pytest.mark.parametrize("unreadable", UNREADABLE_2XX)
 def test_a_read_gives_up_on_unreadable_answers_after_the_retries(make_client, unreadable):
     client = make_client(unreadable(), unreadable(), unreadable())
-    with pytest.raises(VaultResponseError, match=r"GET RESOURCES: the vault answered HTTP 20\d with .* "
-                                                 r"\(after 3 attempts\)") as error:
+    with pytest.raises(
+        VaultResponseError,
+        match=r"GET RESOURCES: the vault answered HTTP 20\d with .* "
+        r"\(after 3 attempts\)",
+    ) as error:
         client.call("get_resources")
     assert len(client.session.calls) == 3 and "may have been applied" not in str(error.value)
 
@@ -550,8 +671,14 @@ def test_a_write_with_an_unreadable_answer_is_not_retried_and_may_have_been_appl
     assert len(client.session.calls) == 1 and client.wrote
 
 
-@pytest.mark.parametrize("answer", [FakeResponse(status=503, content=b"busy"), FakeResponse(status=502, content=b""),
-                                    FakeResponse(status=500, content=b"<html/>")])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        FakeResponse(status=503, content=b"busy"),
+        FakeResponse(status=502, content=b""),
+        FakeResponse(status=500, content=b"<html/>"),
+    ],
+)
 def test_a_write_answered_an_unreadable_error_may_have_been_applied(make_client, answer):
     client = make_client(answer)
     with pytest.raises(VaultResponseError, match="may have been applied"):
@@ -567,25 +694,37 @@ def test_a_write_answered_429_every_time_was_not_applied(make_client):
     assert len(client.session.calls) == 3
 
 
-@pytest.mark.parametrize("error", [
-    pytest.param(lambda: requests.exceptions.ReadTimeout("read timed out"), id="read-timeout"),
-    pytest.param(lambda: requests.exceptions.ConnectionError("Connection aborted: RemoteDisconnected"), id="dropped"),
-    pytest.param(lambda: requests.exceptions.ChunkedEncodingError("Connection broken: IncompleteRead"),
-                 id="cut-off"),
-    pytest.param(lambda: requests.exceptions.ContentDecodingError("bad gzip"), id="undecodable"),
-])
+@pytest.mark.parametrize(
+    "error",
+    [
+        pytest.param(lambda: requests.exceptions.ReadTimeout("read timed out"), id="read-timeout"),
+        pytest.param(
+            lambda: requests.exceptions.ConnectionError("Connection aborted: RemoteDisconnected"), id="dropped"
+        ),
+        pytest.param(
+            lambda: requests.exceptions.ChunkedEncodingError("Connection broken: IncompleteRead"), id="cut-off"
+        ),
+        pytest.param(lambda: requests.exceptions.ContentDecodingError("bad gzip"), id="undecodable"),
+    ],
+)
 def test_a_write_that_timed_out_or_dropped_after_sending_may_have_been_applied(make_client, error):
     client = make_client(error(), ok())
     with pytest.raises((VaultConnectionError, VaultResponseError), match="the write may have been applied"):
-        client.call("change_password", path={"resource_id": "1", "account_id": "2"},
-                    details={"NEWPASSWORD": "S3cr3t!pw", "RESETTYPE": "LOCAL"})
+        client.call(
+            "change_password",
+            path={"resource_id": "1", "account_id": "2"},
+            details={"NEWPASSWORD": "S3cr3t!pw", "RESETTYPE": "LOCAL"},
+        )
     assert len(client.session.calls) == 1 and client.wrote
 
 
-@pytest.mark.parametrize("error", [
-    pytest.param(lambda: requests.exceptions.ReadTimeout("read timed out"), id="read-timeout"),
-    pytest.param(lambda: requests.exceptions.ChunkedEncodingError("Connection broken"), id="cut-off"),
-])
+@pytest.mark.parametrize(
+    "error",
+    [
+        pytest.param(lambda: requests.exceptions.ReadTimeout("read timed out"), id="read-timeout"),
+        pytest.param(lambda: requests.exceptions.ChunkedEncodingError("Connection broken"), id="cut-off"),
+    ],
+)
 def test_a_read_that_timed_out_or_was_cut_off_is_retried(make_client, error):
     client = make_client(error(), ok([]))
     assert client.call("get_resources").ok
@@ -593,6 +732,7 @@ def test_a_read_that_timed_out_or_was_cut_off_is_retried(make_client, error):
 
 
 # ---- wrote ------------------------------------------------------------------------------------
+
 
 def test_wrote_is_false_after_reads_only(make_client):
     client = make_client(ok([]), FakeResponse(body={"name": "VALIDATE_PASSWORD", "result": {"statusCode": 20000}}))
@@ -602,25 +742,41 @@ def test_wrote_is_false_after_reads_only(make_client):
 
 
 def test_wrote_is_true_once_a_write_succeeded_and_stays_true(make_client):
-    client = make_client(ok(), FakeResponse(body={"operation": {"name": "CHANGE PASSWORD", "result": {
-        "status": "Failed", "message": "policy"}}}))
+    client = make_client(
+        ok(),
+        FakeResponse(
+            body={"operation": {"name": "CHANGE PASSWORD", "result": {"status": "Failed", "message": "policy"}}}
+        ),
+    )
     assert client.wrote is False
     client.call("edit_account", path={"resource_id": "1", "account_id": "2"}, details={"NOTES": "n"})
     assert client.wrote is True
     with pytest.raises(VaultAPIError):
-        client.call("change_password", path={"resource_id": "1", "account_id": "2"},
-                    details={"NEWPASSWORD": "x", "RESETTYPE": "LOCAL"})
+        client.call(
+            "change_password",
+            path={"resource_id": "1", "account_id": "2"},
+            details={"NEWPASSWORD": "x", "RESETTYPE": "LOCAL"},
+        )
     assert client.wrote is True
 
 
-@pytest.mark.parametrize("answer", [
-    pytest.param(lambda: FakeResponse(body={"operation": {"name": "CREATE RESOURCE", "result": {
-        "status": "Failed", "message": "exists"}}}), id="refused"),
-    pytest.param(lambda: requests.exceptions.ConnectionError(
-        MaxRetryError(None, "/x", NewConnectionError(None, "refused"))), id="never-sent"),
-    pytest.param(lambda: requests.exceptions.ConnectTimeout("connect timed out"), id="connect-timeout"),
-    pytest.param(lambda: requests.exceptions.SSLError("certificate verify failed"), id="tls"),
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param(
+            lambda: FakeResponse(
+                body={"operation": {"name": "CREATE RESOURCE", "result": {"status": "Failed", "message": "exists"}}}
+            ),
+            id="refused",
+        ),
+        pytest.param(
+            lambda: requests.exceptions.ConnectionError(MaxRetryError(None, "/x", NewConnectionError(None, "refused"))),
+            id="never-sent",
+        ),
+        pytest.param(lambda: requests.exceptions.ConnectTimeout("connect timed out"), id="connect-timeout"),
+        pytest.param(lambda: requests.exceptions.SSLError("certificate verify failed"), id="tls"),
+    ],
+)
 def test_wrote_stays_false_when_a_write_was_refused_or_never_sent(make_client, answer):
     client = make_client(*[answer() for dummy in range(3)])
     with pytest.raises((VaultAPIError, VaultConnectionError)) as error:
@@ -637,21 +793,35 @@ def test_a_failed_gate_or_config_writes_nothing(make_client):
 
 # ---- library errors ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("error", [
-    pytest.param(lambda: requests.exceptions.InvalidHeader("Invalid leading whitespace in header value: "
-                                                           "'TOKEN-SECRET-1\\n'"), id="invalid-header"),
-    pytest.param(lambda: requests.exceptions.InvalidURL("Failed to parse: https://v/x?INPUT_DATA=S3cr3t!pw"),
-                 id="invalid-url"),
-    pytest.param(lambda: requests.exceptions.RequestException("TOKEN-SECRET-1"), id="any-request-error"),
-    pytest.param(lambda: UnicodeEncodeError("latin-1", "TOKEN-SECRET-1\u20ac", 14, 15, "not latin-1"),
-                 id="unicode"),
-    pytest.param(lambda: ValueError("Invalid header value b'TOKEN-SECRET-1\\n'"), id="value-error"),
-])
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        pytest.param(
+            lambda: requests.exceptions.InvalidHeader(
+                "Invalid leading whitespace in header value: 'TOKEN-SECRET-1\\n'"
+            ),
+            id="invalid-header",
+        ),
+        pytest.param(
+            lambda: requests.exceptions.InvalidURL("Failed to parse: https://v/x?INPUT_DATA=S3cr3t!pw"),
+            id="invalid-url",
+        ),
+        pytest.param(lambda: requests.exceptions.RequestException("TOKEN-SECRET-1"), id="any-request-error"),
+        pytest.param(
+            lambda: UnicodeEncodeError("latin-1", "TOKEN-SECRET-1\u20ac", 14, 15, "not latin-1"), id="unicode"
+        ),
+        pytest.param(lambda: ValueError("Invalid header value b'TOKEN-SECRET-1\\n'"), id="value-error"),
+    ],
+)
 def test_any_library_error_while_sending_becomes_a_scrubbed_connection_error(make_client, error):
     client = make_client(error())
     with pytest.raises(VaultConnectionError) as raised:
-        client.call("change_password", path={"resource_id": "1", "account_id": "2"},
-                    details={"NEWPASSWORD": "S3cr3t!pw", "RESETTYPE": "LOCAL"})
+        client.call(
+            "change_password",
+            path={"resource_id": "1", "account_id": "2"},
+            details={"NEWPASSWORD": "S3cr3t!pw", "RESETTYPE": "LOCAL"},
+        )
     message = str(raised.value)
     assert message.startswith("CHANGE PASSWORD: the request could not be sent (")
     assert "TOKEN-SECRET-1" not in message and "S3cr3t" not in message and "INPUT_DATA" not in message
@@ -659,12 +829,17 @@ def test_any_library_error_while_sending_becomes_a_scrubbed_connection_error(mak
 
 
 def test_connection_error_text_loses_user_info_and_encoded_secrets(make_client):
-    leak = ("HTTPSConnectionPool(host='v', port=1): Max retries exceeded (Caused by ProxyError("
-            "'http://proxyuser:proxypass@proxy:3128' S3cr3t%21pw S3cr3t!pw))")
+    leak = (
+        "HTTPSConnectionPool(host='v', port=1): Max retries exceeded (Caused by ProxyError("
+        "'http://proxyuser:proxypass@proxy:3128' S3cr3t%21pw S3cr3t!pw))"
+    )
     client = make_client(requests.exceptions.ConnectionError(leak))
     with pytest.raises(VaultConnectionError) as error:
-        client.call("change_password", path={"resource_id": "1", "account_id": "2"},
-                    details={"NEWPASSWORD": "S3cr3t!pw", "RESETTYPE": "LOCAL"})
+        client.call(
+            "change_password",
+            path={"resource_id": "1", "account_id": "2"},
+            details={"NEWPASSWORD": "S3cr3t!pw", "RESETTYPE": "LOCAL"},
+        )
     message = str(error.value)
     assert "proxypass" not in message and "proxyuser" not in message and "S3cr3t" not in message
 
@@ -678,6 +853,7 @@ def test_scrub_masks_secrets_as_written_in_json_and_in_urls():
 
 
 # ---- validate_certs: false --------------------------------------------------------------------
+
 
 def test_validate_certs_false_does_not_silence_urllib3_for_the_process(monkeypatch):
     called = []

@@ -21,8 +21,9 @@ from ansible_collections.credvault.vault.tests.unit.local_servers import Listene
 
 TOKEN = "TOKEN-SECRET-1"
 NEW_PASSWORD = "N3w-S3cr3t!pw"
-SUCCESS = json.dumps({"operation": {"name": "GET RESOURCES", "result": {"status": "Success", "message": "ok"},
-                                    "Details": []}}).encode()
+SUCCESS = json.dumps(
+    {"operation": {"name": "GET RESOURCES", "result": {"status": "Success", "message": "ok"}, "Details": []}}
+).encode()
 REDIRECT_STATUSES = (301, 302, 303, 307, 308)
 # Announces more bytes than it sends, then closes the connection.
 CUT_OFF = {"Content-Length": "500", "Connection": "close"}
@@ -57,8 +58,11 @@ def locations(port):
     """(Location header, what the message names, text that must not appear)."""
     return [
         ("http://127.0.0.1:%d/steal?AUTHTOKEN=%s" % (port, TOKEN), "http://127.0.0.1:%d" % port, "steal"),
-        ("https://127.0.0.1:%d/x?token=%s&pw=%s" % (port, TOKEN, NEW_PASSWORD), "https://127.0.0.1:%d" % port,
-         "token="),
+        (
+            "https://127.0.0.1:%d/x?token=%s&pw=%s" % (port, TOKEN, NEW_PASSWORD),
+            "https://127.0.0.1:%d" % port,
+            "token=",
+        ),
         ("http://thief:hunter2@127.0.0.1:%d/login?next=%%2Fadmin" % port, "http://127.0.0.1:%d" % port, "hunter2"),
         ("//127.0.0.1:%d/scheme-relative?q=1" % port, "https://127.0.0.1:%d" % port, "scheme-relative"),
         ("/restapi/json/v1/elsewhere?secret=%s" % TOKEN, "another path of the same host", "elsewhere"),
@@ -99,8 +103,11 @@ def test_a_write_and_its_body_are_never_redirected(vault, elsewhere, status):
     vault.answer(redirect(status, location))
     client = client_for(vault)
     with pytest.raises(VaultResponseError) as error:
-        client.call("change_password", path={"resource_id": "1", "account_id": "2"},
-                    details={"NEWPASSWORD": NEW_PASSWORD, "RESETTYPE": "LOCAL"})
+        client.call(
+            "change_password",
+            path={"resource_id": "1", "account_id": "2"},
+            details={"NEWPASSWORD": NEW_PASSWORD, "RESETTYPE": "LOCAL"},
+        )
     message = str(error.value)
     assert "HTTP %d" % status in message and "http://127.0.0.1:%d" % elsewhere.port in message
     assert "the write may have been applied" in message and client.wrote
@@ -120,8 +127,11 @@ def test_a_dropped_write_may_have_been_applied_and_is_sent_once(vault):
     vault.answer(lambda handler: None)
     client = client_for(vault)
     with pytest.raises(VaultConnectionError, match="the write may have been applied") as error:
-        client.call("change_password", path={"resource_id": "1", "account_id": "2"},
-                    details={"NEWPASSWORD": NEW_PASSWORD, "RESETTYPE": "LOCAL"})
+        client.call(
+            "change_password",
+            path={"resource_id": "1", "account_id": "2"},
+            details={"NEWPASSWORD": NEW_PASSWORD, "RESETTYPE": "LOCAL"},
+        )
     assert len(vault.received) == 1 and client.wrote
     assert NEW_PASSWORD not in str(error.value) and TOKEN not in str(error.value)
 
@@ -149,6 +159,7 @@ def test_a_write_that_timed_out_may_have_been_applied(vault):
     def slow(handler):
         time.sleep(1)
         return 200, {}, SUCCESS
+
     vault.answer(slow)
     client = client_for(vault, timeout=0.2)
     with pytest.raises(VaultConnectionError, match="the write may have been applied"):
@@ -165,7 +176,8 @@ def test_validate_certs_false_warns_nowhere_and_leaves_the_process_warnings_alon
         assert client.call("get_resources").ok
         warnings.warn("another request of the process", InsecureRequestWarning)
     assert [str(w.message) for w in caught if w.category is InsecureRequestWarning] == [
-        "another request of the process"]
+        "another request of the process"
+    ]
     assert warnings.filters == before and client.insecure
 
 

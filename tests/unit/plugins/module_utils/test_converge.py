@@ -20,10 +20,12 @@ class Toy(VaultObject):
     """An object held in ``store`` (name to detail); ``parent_missing`` makes ``find`` fail like a missing parent."""
 
     KIND = "toy"
-    FIELDS = (Field("colour", read="COLOUR", create="COLOUR", edit="COLOUR"),
-              Field("size", read="SIZE", create="SIZE"),
-              Field("secret", create="SECRET", edit="SECRET", secret=True),
-              Field("label", read="LABEL", edit="LABEL"))
+    FIELDS = (
+        Field("colour", read="COLOUR", create="COLOUR", edit="COLOUR"),
+        Field("size", read="SIZE", create="SIZE"),
+        Field("secret", create="SECRET", edit="SECRET", secret=True),
+        Field("label", read="LABEL", edit="LABEL"),
+    )
 
     def __init__(self, desired, check_mode=False, store=None, parent_missing=False, race=False):
         super().__init__(None, desired, check_mode)
@@ -72,8 +74,10 @@ def test_an_existing_object_gets_only_what_differs_and_is_read_again():
     toy = Toy({"name": "t", "colour": "blue", "label": "x"}, store={"t": {"COLOUR": "red", "LABEL": "x"}})
     tracker, after = toy.ensure("present")
     assert tracker.changed and toy.sent == [("edit", {"COLOUR": "blue"})] and after["COLOUR"] == "blue"
-    assert tracker.diff() == {"before": {"state": "present", "colour": "red", "label": "x"},
-                              "after": {"state": "present", "colour": "blue", "label": "x"}}
+    assert tracker.diff() == {
+        "before": {"state": "present", "colour": "red", "label": "x"},
+        "after": {"state": "present", "colour": "blue", "label": "x"},
+    }
     again = Toy({"name": "t", "colour": "blue", "label": "x"}, store=toy.store)
     assert not again.ensure("present")[0].changed and again.sent == []
 
@@ -112,8 +116,10 @@ def test_absent_with_a_missing_parent_is_ok(check_mode):
 def test_present_with_a_missing_parent_would_be_created_in_check_mode_only():
     tracker, after = Toy({"name": "t"}, check_mode=True, parent_missing=True).ensure("present")
     assert tracker.changed and after is None
-    assert tracker.warnings == ["box b does not exist: in check mode that means an earlier task would create it, so "
-                                "toy t would be created in it"]
+    assert tracker.warnings == [
+        "box b does not exist: in check mode that means an earlier task would create it, so "
+        "toy t would be created in it"
+    ]
     with pytest.raises(VaultNotFoundError):
         Toy({"name": "t"}, parent_missing=True).ensure("present")
 
@@ -141,7 +147,8 @@ def test_a_resource_deleted_meanwhile_by_a_parallel_run_is_not_a_failure():
 
 def test_an_account_delete_refused_while_the_account_still_exists_fails():
     refusal = VaultAPIError("DELETE ACCOUNT failed: denied", http_status=200)
-    client = ScriptedClient({"get_resource_account_ids": {"RESOURCEID": "7", "ACCOUNTID": "3"},
-                             "delete_account": refusal})
+    client = ScriptedClient(
+        {"get_resource_account_ids": {"RESOURCEID": "7", "ACCOUNTID": "3"}, "delete_account": refusal}
+    )
     with pytest.raises(VaultAPIError, match="denied"):
         _account.ensure(client, {"resource": "web", "name": "root", "state": "absent"}, False)

@@ -11,7 +11,6 @@ import pytest
 
 from ansible_collections.credvault.vault.plugins.module_utils import _download
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError, VaultInputError
-
 from ansible_collections.credvault.vault.tests.unit.fakes import FakeResponse, ok
 
 CONTENT = b"license-key: 0123-4567\n"
@@ -55,13 +54,16 @@ def test_a_missing_file_is_downloaded_and_written(make_client, tmp_path):
     assert "license-key" not in str(tracker.diff()) and not client.wrote
 
 
-@pytest.mark.parametrize("content, headers", [
-    (b"", {}),
-    (b"", {"Content-Type": "application/octet-stream"}),
-    (JSON_DOCUMENT, {}),
-    (JSON_DOCUMENT, {"Content-Type": "application/json"}),
-    (b'{"result": {"status": "Success"}, "operation": {}}', {}),
-])
+@pytest.mark.parametrize(
+    "content, headers",
+    [
+        (b"", {}),
+        (b"", {"Content-Type": "application/octet-stream"}),
+        (JSON_DOCUMENT, {}),
+        (JSON_DOCUMENT, {"Content-Type": "application/json"}),
+        (b'{"result": {"status": "Success"}, "operation": {}}', {}),
+    ],
+)
 def test_an_empty_or_json_file_is_written_as_it_is(make_client, tmp_path, content, headers):
     dest = tmp_path / "stored.json"
     dummy, write, tracker, result = ensure(make_client, dest, attachment(content, "stored.json", headers))
@@ -93,12 +95,15 @@ def test_a_different_file_is_replaced_but_not_in_check_mode(make_client, tmp_pat
     assert tracker.diff()["before"]["checksum"] == hashlib.sha256(b"old").hexdigest()
 
 
-@pytest.mark.parametrize("disposition, name", [
-    ('attachment; filename="product.lic"', "product.lic"),
-    ("attachment; filename*=UTF-8''licen%C3%A7a.lic", "licen\xe7a.lic"),
-    ('attachment; filename="../../../etc/cron.d/job"', "job"),
-    ('attachment; filename="/abs/path/key.pem"', "key.pem"),
-])
+@pytest.mark.parametrize(
+    "disposition, name",
+    [
+        ('attachment; filename="product.lic"', "product.lic"),
+        ("attachment; filename*=UTF-8''licen%C3%A7a.lic", "licen\xe7a.lic"),
+        ('attachment; filename="../../../etc/cron.d/job"', "job"),
+        ('attachment; filename="/abs/path/key.pem"', "key.pem"),
+    ],
+)
 def test_a_directory_dest_gets_the_vaults_file_name_inside_it(make_client, tmp_path, disposition, name):
     answer = FakeResponse(content=CONTENT, headers={"Content-Disposition": disposition})
     dummy, write, tracker, result = ensure(make_client, tmp_path, answer)
@@ -112,15 +117,24 @@ def test_a_directory_dest_converges_on_the_file_inside_it(make_client, tmp_path)
     assert not tracker.changed and write.written == [] and result["dest"] == str(tmp_path / "product.lic")
 
 
-@pytest.mark.parametrize("answer", [
-    pytest.param(lambda: FakeResponse(content=CONTENT, headers={"Content-Type": "application/octet-stream"}),
-                 id="no-disposition"),
-    pytest.param(lambda: attachment(name=".."), id="dot-dot"),
-    pytest.param(lambda: attachment(name="a/"), id="trailing-slash"),
-    pytest.param(lambda: FakeResponse(content=CONTENT, headers={
-        "Content-Disposition": "attachment; filename*=UTF-8''bad%00name"}), id="nul"),
-    pytest.param(lambda: FakeResponse(content=CONTENT), id="no-headers"),
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param(
+            lambda: FakeResponse(content=CONTENT, headers={"Content-Type": "application/octet-stream"}),
+            id="no-disposition",
+        ),
+        pytest.param(lambda: attachment(name=".."), id="dot-dot"),
+        pytest.param(lambda: attachment(name="a/"), id="trailing-slash"),
+        pytest.param(
+            lambda: FakeResponse(
+                content=CONTENT, headers={"Content-Disposition": "attachment; filename*=UTF-8''bad%00name"}
+            ),
+            id="nul",
+        ),
+        pytest.param(lambda: FakeResponse(content=CONTENT), id="no-headers"),
+    ],
+)
 def test_a_directory_dest_without_a_usable_name_fails_clearly_and_writes_nothing(make_client, tmp_path, answer):
     with pytest.raises(VaultInputError, match="is a directory and the vault gave no usable file name"):
         ensure(make_client, tmp_path, answer())
@@ -142,13 +156,19 @@ def test_a_custom_field_file_is_asked_for_with_its_label_type_reason_and_ticket(
 
 def test_a_custom_field_without_type_is_an_account_field():
     assert _download.download_input({"custom_field": "Keytab"}) == {
-        "ISCUSTOMFIELD": "true", "CUSTOMFIELDTYPE": "ACCOUNT", "CUSTOMFIELDLABEL": "Keytab"}
+        "ISCUSTOMFIELD": "true",
+        "CUSTOMFIELDTYPE": "ACCOUNT",
+        "CUSTOMFIELDLABEL": "Keytab",
+    }
 
 
-@pytest.mark.parametrize("dest, message", [
-    ("missing/f", "does not exist"),
-    ("", "must be a file path or an existing directory"),
-])
+@pytest.mark.parametrize(
+    "dest, message",
+    [
+        ("missing/f", "does not exist"),
+        ("", "must be a file path or an existing directory"),
+    ],
+)
 def test_a_destination_that_cannot_be_written_fails_before_any_request(make_client, tmp_path, dest, message):
     client = make_client()
     with pytest.raises(VaultInputError, match=message):
@@ -157,8 +177,14 @@ def test_a_destination_that_cannot_be_written_fails_before_any_request(make_clie
 
 
 def test_the_vaults_refusal_is_the_failure_and_nothing_is_written(make_client, tmp_path):
-    refusal = FakeResponse(body={"operation": {"name": "DOWNLOAD FILE", "result": {
-        "status": "Failed", "message": "Resource licenses holds no file"}}})
+    refusal = FakeResponse(
+        body={
+            "operation": {
+                "name": "DOWNLOAD FILE",
+                "result": {"status": "Failed", "message": "Resource licenses holds no file"},
+            }
+        }
+    )
     with pytest.raises(VaultAPIError, match="holds no file"):
         ensure(make_client, tmp_path / "f", refusal)
     assert not os.path.exists(tmp_path / "f")

@@ -15,14 +15,13 @@ from ansible.module_utils.common import warnings as ansible_warnings
 from ansible_collections.credvault.vault.plugins.module_utils._client import INSECURE_WARNING
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
-
 from ansible_collections.credvault.vault.tests.unit.fakes import FakeResponse, FakeSession, ok
 
 CONNECTION = {"url": "https://vault.example", "auth_token": "TOKEN-SECRET-1", "retries": 0}
-ENVIRONMENT = ("URL", "AUTH_TOKEN", "ORG_NAME", "EDITION", "BUILD", "VALIDATE_CERTS", "CA_PATH", "TIMEOUT",
-               "RETRIES")
-FAILED = FakeResponse(body={"operation": {"name": "CHANGE PASSWORD", "result": {"status": "Failed",
-                                                                                "message": "policy"}}})
+ENVIRONMENT = ("URL", "AUTH_TOKEN", "ORG_NAME", "EDITION", "BUILD", "VALIDATE_CERTS", "CA_PATH", "TIMEOUT", "RETRIES")
+FAILED = FakeResponse(
+    body={"operation": {"name": "CHANGE PASSWORD", "result": {"status": "Failed", "message": "policy"}}}
+)
 
 
 @pytest.fixture
@@ -44,6 +43,7 @@ def module(monkeypatch):
         vault.client.real_session = vault.client.session
         vault.client.session = FakeSession(answers)
         return vault
+
     return factory
 
 
@@ -61,34 +61,66 @@ def write_then(step):
     def work(vault):
         vault.client.call("edit_account", path={"resource_id": "1", "account_id": "2"}, details={"NOTES": "n"})
         return step(vault)
+
     return work
 
 
-@pytest.mark.parametrize("answers, work", [
-    pytest.param((ok(), FAILED), write_then(lambda vault: vault.client.call(
-        "change_password", path={"resource_id": "1", "account_id": "2"},
-        details={"NEWPASSWORD": "x", "RESETTYPE": "LOCAL"})), id="refused-after-a-write"),
-    pytest.param((ok(),), write_then(lambda vault: fail(VaultInputError("later step"))),
-                 id="domain-error-after-a-write"),
-    pytest.param((requests.exceptions.ReadTimeout("timed out"),), lambda vault: vault.client.call(
-        "create_resource", details={"RESOURCENAME": "r"}), id="write-timed-out"),
-    pytest.param((FakeResponse(content=b'{"operation": '),), lambda vault: vault.client.call(
-        "create_resource", details={"RESOURCENAME": "r"}), id="write-answer-unreadable"),
-])
+@pytest.mark.parametrize(
+    "answers, work",
+    [
+        pytest.param(
+            (ok(), FAILED),
+            write_then(
+                lambda vault: vault.client.call(
+                    "change_password",
+                    path={"resource_id": "1", "account_id": "2"},
+                    details={"NEWPASSWORD": "x", "RESETTYPE": "LOCAL"},
+                )
+            ),
+            id="refused-after-a-write",
+        ),
+        pytest.param(
+            (ok(),), write_then(lambda vault: fail(VaultInputError("later step"))), id="domain-error-after-a-write"
+        ),
+        pytest.param(
+            (requests.exceptions.ReadTimeout("timed out"),),
+            lambda vault: vault.client.call("create_resource", details={"RESOURCENAME": "r"}),
+            id="write-timed-out",
+        ),
+        pytest.param(
+            (FakeResponse(content=b'{"operation": '),),
+            lambda vault: vault.client.call("create_resource", details={"RESOURCENAME": "r"}),
+            id="write-answer-unreadable",
+        ),
+    ],
+)
 def test_a_failure_after_a_write_reports_changed(module, capsys, answers, work):
     vault = module(CONNECTION, *answers)
     result = run(vault, capsys, lambda: work(vault))
     assert result["failed"] is True and result["changed"] is True
 
 
-@pytest.mark.parametrize("answers, work", [
-    pytest.param((ok([]), FAILED), lambda vault: [vault.client.call("get_resources"), vault.client.call(
-        "change_password", path={"resource_id": "1", "account_id": "2"},
-        details={"NEWPASSWORD": "x", "RESETTYPE": "LOCAL"})], id="write-refused"),
-    pytest.param((FakeResponse(content=b"<html/>"),), lambda vault: vault.client.call("get_resources"),
-                 id="read-unreadable"),
-    pytest.param((), lambda vault: fail(VaultInputError("bad input")), id="input-error"),
-])
+@pytest.mark.parametrize(
+    "answers, work",
+    [
+        pytest.param(
+            (ok([]), FAILED),
+            lambda vault: [
+                vault.client.call("get_resources"),
+                vault.client.call(
+                    "change_password",
+                    path={"resource_id": "1", "account_id": "2"},
+                    details={"NEWPASSWORD": "x", "RESETTYPE": "LOCAL"},
+                ),
+            ],
+            id="write-refused",
+        ),
+        pytest.param(
+            (FakeResponse(content=b"<html/>"),), lambda vault: vault.client.call("get_resources"), id="read-unreadable"
+        ),
+        pytest.param((), lambda vault: fail(VaultInputError("bad input")), id="input-error"),
+    ],
+)
 def test_a_failure_without_a_write_reports_not_changed(module, capsys, answers, work):
     vault = module(CONNECTION, *answers)
     result = run(vault, capsys, lambda: work(vault))
@@ -96,8 +128,11 @@ def test_a_failure_without_a_write_reports_not_changed(module, capsys, answers, 
 
 
 def test_a_config_error_fails_the_task_unchanged(monkeypatch, capsys):
-    monkeypatch.setattr(basic, "_ANSIBLE_ARGS", json.dumps({"ANSIBLE_MODULE_ARGS": dict(
-        CONNECTION, auth_token="TOKEN-SECRET-1\nX")}).encode())
+    monkeypatch.setattr(
+        basic,
+        "_ANSIBLE_ARGS",
+        json.dumps({"ANSIBLE_MODULE_ARGS": dict(CONNECTION, auth_token="TOKEN-SECRET-1\nX")}).encode(),
+    )
     monkeypatch.setattr(basic, "_ANSIBLE_PROFILE", "legacy")
     vault = VaultModule({})
     result = run(vault, capsys, lambda: vault.client.call("get_resources"))
@@ -107,8 +142,11 @@ def test_a_config_error_fails_the_task_unchanged(monkeypatch, capsys):
 
 def test_validate_certs_false_warns_once_per_task(module, capsys):
     vault = module(dict(CONNECTION, validate_certs=False), ok([]), ok([]))
-    result = run(vault, capsys, lambda: [vault.client.call("get_resources"), vault.client.call("get_resources"),
-                                         {"changed": False}][-1])
+    result = run(
+        vault,
+        capsys,
+        lambda: [vault.client.call("get_resources"), vault.client.call("get_resources"), {"changed": False}][-1],
+    )
     assert vault.warned == [INSECURE_WARNING]
     assert [entry["event"]["msg"] for entry in result["warnings"]] == [INSECURE_WARNING]
 
@@ -126,21 +164,42 @@ def test_blank_environment_variables_count_as_unset(module, monkeypatch, blank):
     vault = module({"url": "https://vault.example", "auth_token": "TOKEN-SECRET-1"})
     names = ("org_name", "edition", "build", "validate_certs", "ca_path", "timeout", "retries")
     params = {name: vault.params[name] for name in names}
-    assert params == {"org_name": None, "edition": None, "build": None, "validate_certs": True, "ca_path": None,
-                      "timeout": 30, "retries": 3}
+    assert params == {
+        "org_name": None,
+        "edition": None,
+        "build": None,
+        "validate_certs": True,
+        "ca_path": None,
+        "timeout": 30,
+        "retries": 3,
+    }
     assert (vault.client.verify, vault.client.timeout, vault.client.retries) == (True, 30.0, 3)
 
 
 def test_environment_variables_that_are_set_are_used(module, monkeypatch, tmp_path):
     ca_file = tmp_path / "ca.pem"
     ca_file.write_text("PEM")
-    values = {"URL": "https://env.example", "AUTH_TOKEN": "ENV-TOKEN\n", "ORG_NAME": "Acme", "EDITION": "B",
-              "BUILD": "6320", "CA_PATH": str(ca_file), "TIMEOUT": "2.5", "RETRIES": "0"}
+    values = {
+        "URL": "https://env.example",
+        "AUTH_TOKEN": "ENV-TOKEN\n",
+        "ORG_NAME": "Acme",
+        "EDITION": "B",
+        "BUILD": "6320",
+        "CA_PATH": str(ca_file),
+        "TIMEOUT": "2.5",
+        "RETRIES": "0",
+    }
     for name, value in values.items():
         monkeypatch.setenv("CREDVAULT_%s" % name, value)
     client = module({}).client
     assert (client.base_url, client.edition, client.build, client.verify, client.timeout, client.retries) == (
-        "https://env.example", "B", 6320, str(ca_file), 2.5, 0)
+        "https://env.example",
+        "B",
+        6320,
+        str(ca_file),
+        2.5,
+        0,
+    )
     assert client.real_session.headers["orgName"] == "Acme"
     assert client.real_session.headers["AUTHTOKEN"] == "ENV-TOKEN"
 

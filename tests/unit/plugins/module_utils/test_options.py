@@ -18,7 +18,6 @@ from ansible_collections.credvault.vault.plugins.module_utils._options import (
     non_blank_env_fallback,
 )
 
-
 FRAGMENT = os.path.join(os.path.dirname(__file__), *[".."] * 4, "plugins", "doc_fragments", "connection.py")
 
 
@@ -59,8 +58,17 @@ def test_the_fallback_skips_blank_variables(monkeypatch):
 
 def test_client_from_options_reads_blank_strings_as_unset():
     """What a plugin's get_option returns for a blank string option: the client's defaults apply."""
-    given = {"url": "https://vault.example", "auth_token": "t", "org_name": "", "edition": "", "build": "",
-             "validate_certs": "", "ca_path": " ", "timeout": "", "retries": ""}
+    given = {
+        "url": "https://vault.example",
+        "auth_token": "t",
+        "org_name": "",
+        "edition": "",
+        "build": "",
+        "validate_certs": "",
+        "ca_path": " ",
+        "timeout": "",
+        "retries": "",
+    }
     client = client_from_options(given.get)
     assert (client.edition, client.build, client.verify, client.timeout, client.retries) == (None, None, True, 30.0, 3)
     assert "orgName" not in client.session.headers

@@ -12,14 +12,26 @@ from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
 
 IDS = {"RESOURCEID": "7", "ACCOUNTID": "3"}
 PATH = {"resource_id": "7", "account_id": "3"}
-REFUSED = VaultAPIError("CHANGE PASSWORD failed: The new password does not conform to the password policy Strong: "
-                        "it must be at least 10 characters long", operation="CHANGE PASSWORD", http_status=200)
+REFUSED = VaultAPIError(
+    "CHANGE PASSWORD failed: The new password does not conform to the password policy Strong: "
+    "it must be at least 10 characters long",
+    operation="CHANGE PASSWORD",
+    http_status=200,
+)
 
 
 def password_client(stored="Old-passw0rd!", **extra):
-    return ScriptedClient(dict({"get_resource_account_ids": IDS, "get_password": {"PASSWORD": stored},
-                                "change_password": None, "generate_password": {"PASSWORD": "Gen-Erated-9x!"}},
-                               **extra))
+    return ScriptedClient(
+        dict(
+            {
+                "get_resource_account_ids": IDS,
+                "get_password": {"PASSWORD": stored},
+                "change_password": None,
+                "generate_password": {"PASSWORD": "Gen-Erated-9x!"},
+            },
+            **extra,
+        )
+    )
 
 
 def sent(client, key):
@@ -49,8 +61,9 @@ def test_a_different_password_is_read_with_reason_and_ticket_then_changed_with_t
     tracker, dummy_ref, dummy_new = _password_change.ensure_password(client, desired, False)
     assert tracker.changed and client.writes() == ["change_password"]
     assert sent(client, "get_password") == [{"REASON": "Review", "TICKETID": "CHG-1"}]
-    assert sent(client, "change_password") == [{"NEWPASSWORD": "New-passw0rd!", "RESETTYPE": "REMOTE",
-                                                "REASON": "Review", "TICKETID": "CHG-1"}]
+    assert sent(client, "change_password") == [
+        {"NEWPASSWORD": "New-passw0rd!", "RESETTYPE": "REMOTE", "REASON": "Review", "TICKETID": "CHG-1"}
+    ]
     assert client.calls[-1][:2] == ("change_password", PATH)
     assert "passw0rd" not in str(tracker.diff())
     assert tracker.diff()["after"] == {"password": "<hidden, changed>"}
@@ -58,16 +71,18 @@ def test_a_different_password_is_read_with_reason_and_ticket_then_changed_with_t
 
 def test_check_mode_compares_but_writes_nothing():
     client = password_client()
-    tracker, dummy_ref, dummy_new = _password_change.ensure_password(client, desired_password(password="New-pw1!"),
-                                                                     True)
+    tracker, dummy_ref, dummy_new = _password_change.ensure_password(
+        client, desired_password(password="New-pw1!"), True
+    )
     assert tracker.changed and client.writes() == []
     assert keys(client) == ["get_resource_account_ids", "get_password"]
 
 
 def test_rotation_generates_with_the_policy_and_changes_without_reading():
     client = password_client()
-    tracker, dummy_ref, new = _password_change.ensure_password(client, desired_password(rotate_with_policy="Strong"),
-                                                               False)
+    tracker, dummy_ref, new = _password_change.ensure_password(
+        client, desired_password(rotate_with_policy="Strong"), False
+    )
     assert tracker.changed and new == "Gen-Erated-9x!"
     assert keys(client) == ["get_resource_account_ids", "generate_password", "change_password"]
     assert sent(client, "generate_password") == [{"POLICY": "Strong"}]
@@ -77,8 +92,9 @@ def test_rotation_generates_with_the_policy_and_changes_without_reading():
 
 def test_rotation_in_check_mode_neither_generates_nor_writes():
     client = password_client()
-    tracker, dummy_ref, new = _password_change.ensure_password(client, desired_password(rotate_with_policy="Strong"),
-                                                               True)
+    tracker, dummy_ref, new = _password_change.ensure_password(
+        client, desired_password(rotate_with_policy="Strong"), True
+    )
     assert tracker.changed and new is None
     assert keys(client) == ["get_resource_account_ids"]
 
@@ -89,10 +105,13 @@ def test_the_vaults_policy_refusal_is_the_failure():
         _password_change.ensure_password(client, desired_password(password="short"), False)
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"password": ""}, "password must not be empty"),
-    ({"rotate_with_policy": ""}, "rotate_with_policy must not be empty"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"password": ""}, "password must not be empty"),
+        ({"rotate_with_policy": ""}, "rotate_with_policy must not be empty"),
+    ],
+)
 def test_empty_input_fails_before_any_request(options, message):
     client = password_client()
     with pytest.raises(VaultInputError, match=message):

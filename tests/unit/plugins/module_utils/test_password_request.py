@@ -22,25 +22,47 @@ BOB = {"USERID": "12"}
 
 def listing(status=None, requester="12", account_id="3"):
     """A GET_PASSWORDREQUEST Details: ``status`` None lists no request."""
-    items = [] if status is None else [{
-        "ACCOUNT ID": account_id, "ACCOUNT NAME": "root", "RESOURCE ID": "7", "RESOURCE NAME": "web",
-        "PASSWD ID": account_id, "STATUS": status, "REQUESTED TIME": "Nov 22, 2026 8:48 AM", "REASON": "deploy"}]
-    return {"REQUESTER USERID": requester, "REQUESTED BY": "bob", "REQUESTED BY FULLNAME": "Bob B",
-            "PASSWORDREQUESTLIST": items}
+    items = (
+        []
+        if status is None
+        else [
+            {
+                "ACCOUNT ID": account_id,
+                "ACCOUNT NAME": "root",
+                "RESOURCE ID": "7",
+                "RESOURCE NAME": "web",
+                "PASSWD ID": account_id,
+                "STATUS": status,
+                "REQUESTED TIME": "Nov 22, 2026 8:48 AM",
+                "REASON": "deploy",
+            }
+        ]
+    )
+    return {
+        "REQUESTER USERID": requester,
+        "REQUESTED BY": "bob",
+        "REQUESTED BY FULLNAME": "Bob B",
+        "PASSWORDREQUESTLIST": items,
+    }
 
 
 def vault(status=None, **answers):
-    table = {"get_resource_account_ids": IDS, "get_user_id": BOB, "get_password_requests": listing(status),
-             "request_password": {"STATUS": "WAITING FOR APPROVAL / CHECKOUT"},
-             "checkout_password": {"STATUS": "***** [checkIn]"},
-             "approve_request": None, "reject_request": None, "checkin_password": None}
+    table = {
+        "get_resource_account_ids": IDS,
+        "get_user_id": BOB,
+        "get_password_requests": listing(status),
+        "request_password": {"STATUS": "WAITING FOR APPROVAL / CHECKOUT"},
+        "checkout_password": {"STATUS": "***** [checkIn]"},
+        "approve_request": None,
+        "reject_request": None,
+        "checkin_password": None,
+    }
     table.update(answers)
     return ScriptedClient(table)
 
 
 def desired(state, **options):
-    return dict({"resource": "web", "account": "root", "state": state, "requester": None, "reason": None},
-                **options)
+    return dict({"resource": "web", "account": "root", "state": state, "requester": None, "reason": None}, **options)
 
 
 def keys(client):
@@ -51,11 +73,18 @@ def sent(client, key):
     return [(path, details) for name, path, details, dummy in client.calls if name == key]
 
 
-@pytest.mark.parametrize("status, state", [
-    ("WAITING FOR APPROVAL", "requested"), ("", "requested"), ("WAITING FOR APPROVAL / CHECKOUT", "requested"),
-    ("APPROVED", "approved"), ("CHECKED OUT", "checked_out"), ("***** [checkIn]", "checked_out"),
-    ("something new", "unknown"),
-])
+@pytest.mark.parametrize(
+    "status, state",
+    [
+        ("WAITING FOR APPROVAL", "requested"),
+        ("", "requested"),
+        ("WAITING FOR APPROVAL / CHECKOUT", "requested"),
+        ("APPROVED", "approved"),
+        ("CHECKED OUT", "checked_out"),
+        ("***** [checkIn]", "checked_out"),
+        ("something new", "unknown"),
+    ],
+)
 def test_status_texts_map_to_states(status, state):
     assert workflow.state_of_status(status) == state
 
@@ -101,10 +130,16 @@ def test_approve_lists_the_named_requester_and_approves_without_input():
     assert sent(client, "approve_request") == [({"account_id": "3", "requester_id": "12"}, None)]
 
 
-@pytest.mark.parametrize("state, status", [
-    ("approved", "APPROVED"), ("approved", "CHECKED OUT"), ("checked_out", "CHECKED OUT"),
-    ("rejected", None), ("checked_in", None),
-])
+@pytest.mark.parametrize(
+    "state, status",
+    [
+        ("approved", "APPROVED"),
+        ("approved", "CHECKED OUT"),
+        ("checked_out", "CHECKED OUT"),
+        ("rejected", None),
+        ("checked_in", None),
+    ],
+)
 def test_converged_states_send_only_reads(state, status):
     requester = None if state == "checked_out" else "bob"
     client = vault(status)
@@ -113,10 +148,14 @@ def test_converged_states_send_only_reads(state, status):
     assert result["state"] == (status and workflow.state_of_status(status) or "none")
 
 
-@pytest.mark.parametrize("state, status, key", [
-    ("rejected", "WAITING FOR APPROVAL", "reject_request"), ("rejected", "APPROVED", "reject_request"),
-    ("checked_in", "CHECKED OUT", "checkin_password"),
-])
+@pytest.mark.parametrize(
+    "state, status, key",
+    [
+        ("rejected", "WAITING FOR APPROVAL", "reject_request"),
+        ("rejected", "APPROVED", "reject_request"),
+        ("checked_in", "CHECKED OUT", "checkin_password"),
+    ],
+)
 def test_reject_and_check_in_send_passwdid_and_requestedid(state, status, key):
     client = vault(status)
     tracker, result = workflow.ensure_state(client, desired(state, requester="bob"), False)
@@ -130,22 +169,32 @@ def test_checkout_sends_the_reason():
     assert tracker.changed and sent(client, "checkout_password") == [({"account_id": "3"}, {"REASON": "deploy"})]
 
 
-@pytest.mark.parametrize("state, status, requester", [
-    ("requested", None, None), ("approved", "WAITING FOR APPROVAL", "bob"), ("rejected", "APPROVED", "bob"),
-    ("checked_out", "APPROVED", None), ("checked_in", "CHECKED OUT", "bob"), ("approved", "something new", "bob"),
-])
+@pytest.mark.parametrize(
+    "state, status, requester",
+    [
+        ("requested", None, None),
+        ("approved", "WAITING FOR APPROVAL", "bob"),
+        ("rejected", "APPROVED", "bob"),
+        ("checked_out", "APPROVED", None),
+        ("checked_in", "CHECKED OUT", "bob"),
+        ("approved", "something new", "bob"),
+    ],
+)
 def test_check_mode_predicts_a_change_and_writes_nothing(state, status, requester):
     client = vault(status)
     tracker, result = workflow.ensure_state(client, desired(state, requester=requester), True)
     assert tracker.changed and result["state"] == state and client.writes() == []
 
 
-@pytest.mark.parametrize("state, status, requester, why", [
-    ("approved", None, "bob", "there is no open request"),
-    ("checked_out", None, None, "there is no open request"),
-    ("checked_out", "WAITING FOR APPROVAL", None, "waiting for approval"),
-    ("checked_in", "APPROVED", "bob", "approved and not checked out"),
-])
+@pytest.mark.parametrize(
+    "state, status, requester, why",
+    [
+        ("approved", None, "bob", "there is no open request"),
+        ("checked_out", None, None, "there is no open request"),
+        ("checked_out", "WAITING FOR APPROVAL", None, "waiting for approval"),
+        ("checked_in", "APPROVED", "bob", "approved and not checked out"),
+    ],
+)
 def test_check_mode_fails_where_the_vault_would_refuse(state, status, requester, why):
     client = vault(status)
     with pytest.raises(VaultInputError, match=why):
@@ -154,9 +203,12 @@ def test_check_mode_fails_where_the_vault_would_refuse(state, status, requester,
 
 
 def test_a_refused_transition_carries_the_vault_message():
-    refusal = VaultAPIError("ADMIN_REQUEST_APPROVE failed: User bob has no open request",
-                            operation="ADMIN_REQUEST_APPROVE", http_status=200,
-                            vault_message="User bob has no open request")
+    refusal = VaultAPIError(
+        "ADMIN_REQUEST_APPROVE failed: User bob has no open request",
+        operation="ADMIN_REQUEST_APPROVE",
+        http_status=200,
+        vault_message="User bob has no open request",
+    )
     client = vault(approve_request=refusal)
     with pytest.raises(VaultAPIError) as caught:
         workflow.ensure_state(client, desired("approved", requester="bob"), False)
@@ -165,12 +217,15 @@ def test_a_refused_transition_carries_the_vault_message():
     assert caught.value.operation == "ADMIN_REQUEST_APPROVE"
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"state": "approved"}, "requester .* is required"),
-    ({"state": "checked_in", "requester": "bob", "reason": "r"}, "reason is sent only"),
-    ({"state": "requested", "requester": "bob"}, "requester is only for"),
-    ({"state": "checked_out", "requester": "bob"}, "requester is only for"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"state": "approved"}, "requester .* is required"),
+        ({"state": "checked_in", "requester": "bob", "reason": "r"}, "reason is sent only"),
+        ({"state": "requested", "requester": "bob"}, "requester is only for"),
+        ({"state": "checked_out", "requester": "bob"}, "requester is only for"),
+    ],
+)
 def test_impossible_combinations_fail_before_any_request(options, message):
     client = vault()
     with pytest.raises(VaultInputError, match=message):
@@ -197,11 +252,23 @@ def test_read_requests_is_structured_and_filtered_by_names():
     found, warnings = workflow.read_requests(client, "bob", resource="web", account="root")
     assert keys(client) == ["get_user_id", "get_password_requests"] and warnings == []
     assert found["requester"] == {"user_id": "12", "user_name": "bob", "full_name": "Bob B"}
-    assert found["requests"] == [{"account_id": "3", "account_name": "root", "resource_id": "7",
-                                  "resource_name": "web", "passwd_id": "3", "status": "APPROVED",
-                                  "requested_time": "Nov 22, 2026 8:48 AM", "reason": "deploy", "state": "approved"}]
-    assert workflow.read_requests(vault("APPROVED"), account="other") == ({"requester": found["requester"],
-                                                                           "requests": []}, [])
+    assert found["requests"] == [
+        {
+            "account_id": "3",
+            "account_name": "root",
+            "resource_id": "7",
+            "resource_name": "web",
+            "passwd_id": "3",
+            "status": "APPROVED",
+            "requested_time": "Nov 22, 2026 8:48 AM",
+            "reason": "deploy",
+            "state": "approved",
+        }
+    ]
+    assert workflow.read_requests(vault("APPROVED"), account="other") == (
+        {"requester": found["requester"], "requests": []},
+        [],
+    )
 
 
 def test_read_requests_without_requester_is_one_read():
@@ -212,12 +279,14 @@ def test_read_requests_without_requester_is_one_read():
 
 # Issue 8: state rejected on a checked-out password does what the documentation says - it checks the password in.
 
+
 def test_rejecting_a_checked_out_password_checks_it_in():
     client = vault("CHECKED OUT")
     tracker, result = workflow.ensure_state(client, desired("rejected", requester="bob"), False)
     assert client.writes() == ["checkin_password"]
-    assert sent(client, "checkin_password") == [({"account_id": "3", "requester_id": "12"},
-                                                 {"PASSWDID": "3", "REQUESTEDID": "12"})]
+    assert sent(client, "checkin_password") == [
+        ({"account_id": "3", "requester_id": "12"}, {"PASSWDID": "3", "REQUESTEDID": "12"})
+    ]
     assert tracker.changed and result["state"] == "checked_in"
     assert tracker.diff() == {"before": {"state": "checked_out"}, "after": {"state": "checked_in"}}
 
@@ -229,11 +298,18 @@ def test_rejecting_a_checked_out_password_in_check_mode_predicts_the_check_in():
 
 
 def test_a_refused_check_in_instead_of_a_rejection_says_what_was_tried():
-    refusal = VaultAPIError("ADMIN_REQUEST_CHECKIN failed: denied", operation="ADMIN_REQUEST_CHECKIN",
-                            http_status=200, vault_message="denied")
+    refusal = VaultAPIError(
+        "ADMIN_REQUEST_CHECKIN failed: denied",
+        operation="ADMIN_REQUEST_CHECKIN",
+        http_status=200,
+        vault_message="denied",
+    )
     client = vault("CHECKED OUT", checkin_password=refusal)
-    with pytest.raises(VaultAPIError, match="cannot check in the password of bob for web/root \\(state found: "
-                                            "checked_out\\): ADMIN_REQUEST_CHECKIN failed: denied"):
+    with pytest.raises(
+        VaultAPIError,
+        match="cannot check in the password of bob for web/root \\(state found: "
+        "checked_out\\): ADMIN_REQUEST_CHECKIN failed: denied",
+    ):
         workflow.ensure_state(client, desired("rejected", requester="bob"), False)
 
 
@@ -241,8 +317,11 @@ def test_a_refused_check_in_instead_of_a_rejection_says_what_was_tried():
 
 NO_IDS = VaultAPIError("GET_RESOURCEACCOUNTID failed: no such account", http_status=200)
 NO_RESOURCE = {"get_resource_account_ids": NO_IDS, "get_resource_id": NO_IDS, "get_resources": []}
-NO_ACCOUNT = {"get_resource_account_ids": NO_IDS, "get_resource_id": {"RESOURCEID": "7"},
-              "get_account_list": {"ACCOUNT LIST": [{"ACCOUNT ID": "4", "ACCOUNT NAME": "admin"}]}}
+NO_ACCOUNT = {
+    "get_resource_account_ids": NO_IDS,
+    "get_resource_id": {"RESOURCEID": "7"},
+    "get_account_list": {"ACCOUNT LIST": [{"ACCOUNT ID": "4", "ACCOUNT NAME": "admin"}]},
+}
 
 
 @pytest.mark.parametrize("missing", [NO_RESOURCE, NO_ACCOUNT])
@@ -261,23 +340,29 @@ def test_check_mode_takes_a_missing_account_as_created_earlier_and_warns(missing
     client = vault(**missing)
     tracker, result = workflow.ensure_state(client, desired(state, requester=requester), True)
     assert tracker.changed and client.writes() == [] and result == {"state": state, "request": {}}
-    assert tracker.warnings == ["account web/root does not exist yet: check mode takes it as created by an earlier "
-                                "task, a real run fails unless it exists by then"]
+    assert tracker.warnings == [
+        "account web/root does not exist yet: check mode takes it as created by an earlier "
+        "task, a real run fails unless it exists by then"
+    ]
 
 
-@pytest.mark.parametrize("missing, message", [(NO_RESOURCE, "resource web does not exist"),
-                                              (NO_ACCOUNT, "resource web has no account root")])
+@pytest.mark.parametrize(
+    "missing, message", [(NO_RESOURCE, "resource web does not exist"), (NO_ACCOUNT, "resource web has no account root")]
+)
 def test_a_real_run_still_fails_on_a_missing_account(missing, message):
     with pytest.raises(VaultNotFoundError, match=message):
         workflow.ensure_state(vault(**missing), desired("requested"), False)
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"resource": " web"}, "resource ' web' has leading or trailing spaces"),
-    ({"account": "root "}, "account 'root ' has leading or trailing spaces"),
-    ({"account": ""}, "account must not be empty"),
-    ({"state": "approved", "requester": "bob "}, "requester 'bob ' has leading or trailing spaces"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"resource": " web"}, "resource ' web' has leading or trailing spaces"),
+        ({"account": "root "}, "account 'root ' has leading or trailing spaces"),
+        ({"account": ""}, "account must not be empty"),
+        ({"state": "approved", "requester": "bob "}, "requester 'bob ' has leading or trailing spaces"),
+    ],
+)
 def test_names_the_vault_would_trim_fail_before_any_request(options, message):
     client = vault()
     with pytest.raises(VaultInputError, match=message):
@@ -287,26 +372,39 @@ def test_names_the_vault_would_trim_fail_before_any_request(options, message):
 
 # Issue 8: the info module's rule - a requester the vault gives no id for has no requests.
 
+
 def test_an_unknown_requester_lists_no_requests_with_a_warning():
-    unknown = VaultAPIError("get_USERID failed: User carol does not exist", http_status=200,
-                            vault_message="User carol does not exist")
+    unknown = VaultAPIError(
+        "get_USERID failed: User carol does not exist", http_status=200, vault_message="User carol does not exist"
+    )
     client = vault(get_user_id=unknown)
     found, warnings = workflow.read_requests(client, "carol")
     assert found == {"requester": {}, "requests": []} and keys(client) == ["get_user_id"]
-    assert warnings == ["the vault gave no user id for requester carol, so no requests are listed: "
-                        "User carol does not exist"]
+    assert warnings == [
+        "the vault gave no user id for requester carol, so no requests are listed: User carol does not exist"
+    ]
 
 
-@pytest.mark.parametrize("failure", [VaultAPIError("get_USERID failed (HTTP 500): boom", http_status=500),
-                                     VaultConnectionError("get_USERID: no answer")])
+@pytest.mark.parametrize(
+    "failure",
+    [
+        VaultAPIError("get_USERID failed (HTTP 500): boom", http_status=500),
+        VaultConnectionError("get_USERID: no answer"),
+    ],
+)
 def test_other_failures_of_the_requester_lookup_fail(failure):
     with pytest.raises(type(failure)):
         workflow.read_requests(vault(get_user_id=failure), "carol")
 
 
-@pytest.mark.parametrize("options, message", [({"requester": " bob"}, "requester ' bob'"),
-                                              ({"resource": "web "}, "resource 'web '"),
-                                              ({"account": ""}, "account must not be empty")])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"requester": " bob"}, "requester ' bob'"),
+        ({"resource": "web "}, "resource 'web '"),
+        ({"account": ""}, "account must not be empty"),
+    ],
+)
 def test_read_requests_refuses_names_the_vault_would_trim(options, message):
     client = vault()
     with pytest.raises(VaultInputError, match=message):

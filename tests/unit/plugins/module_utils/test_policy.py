@@ -22,10 +22,18 @@ POLICIES = {
         {"POLICYID": "3", "POLICYNAME": "Strong", "DEFAULTPOLICY": "true", "PASSWORD MIN LENGTH": "10"},
     ],
 }
-INVALID = VaultAPIError("VALIDATE_PASSWORD failed: Invalid: too short", operation="VALIDATE_PASSWORD",
-                        http_status=200, vault_message="Invalid: too short")
-UNKNOWN = VaultAPIError("VALIDATE_PASSWORD failed: no such policy", operation="VALIDATE_PASSWORD",
-                        http_status=200, vault_message="Password policy Nope does not exist")
+INVALID = VaultAPIError(
+    "VALIDATE_PASSWORD failed: Invalid: too short",
+    operation="VALIDATE_PASSWORD",
+    http_status=200,
+    vault_message="Invalid: too short",
+)
+UNKNOWN = VaultAPIError(
+    "VALIDATE_PASSWORD failed: no such policy",
+    operation="VALIDATE_PASSWORD",
+    http_status=200,
+    vault_message="Password policy Nope does not exist",
+)
 
 
 def keys(client):
@@ -96,11 +104,14 @@ def test_when_the_list_fails_too_the_first_error_is_raised():
     assert caught.value is INVALID
 
 
-@pytest.mark.parametrize("password, name, policy_id, message", [
-    ("", "Strong", None, "empty"),
-    (SECRET, None, None, "exactly one"),
-    (SECRET, "Strong", "3", "exactly one"),
-])
+@pytest.mark.parametrize(
+    "password, name, policy_id, message",
+    [
+        ("", "Strong", None, "empty"),
+        (SECRET, None, None, "exactly one"),
+        (SECRET, "Strong", "3", "exactly one"),
+    ],
+)
 def test_bad_input_raises_before_any_request(password, name, policy_id, message):
     client = ScriptedClient({})
     with pytest.raises(VaultInputError, match=message) as caught:

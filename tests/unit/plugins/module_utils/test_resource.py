@@ -16,10 +16,19 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
 from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
 
 NOT_FOUND = VaultAPIError("GET_RESOURCEID failed: Resource lic does not exist")
-LICENSE = {"RESOURCE ID": "9", "RESOURCE NAME": "lic", "RESOURCE TYPE": "License Store",
-           "CUSTOM FIELD": [], "ACCOUNT LIST": [{"ACCOUNT ID": "4", "ACCOUNT NAME": "license"}]}
-SECRET_FIELD = {"CUSTOMFIELDLABEL": "PIN", "CUSTOMFIELDVALUE": "pin-4471", "CUSTOMFIELDTYPE": "Password",
-                "CUSTOMFIELDCOLUMNNAME": "COLUMN_SCHAR1"}
+LICENSE = {
+    "RESOURCE ID": "9",
+    "RESOURCE NAME": "lic",
+    "RESOURCE TYPE": "License Store",
+    "CUSTOM FIELD": [],
+    "ACCOUNT LIST": [{"ACCOUNT ID": "4", "ACCOUNT NAME": "license"}],
+}
+SECRET_FIELD = {
+    "CUSTOMFIELDLABEL": "PIN",
+    "CUSTOMFIELDVALUE": "pin-4471",
+    "CUSTOMFIELDTYPE": "Password",
+    "CUSTOMFIELDCOLUMNNAME": "COLUMN_SCHAR1",
+}
 
 
 class UploadingClient(ScriptedClient):
@@ -53,14 +62,25 @@ def absent_then_created(edition=None, build=None):
     def create(path, details, query):
         created.append(details)
 
-    answers = {"get_resource_id": resource_id, "get_resources": [], "create_resource": create,
-               "get_account_list": LICENSE, "edit_resource": None, "edit_account": None}
+    answers = {
+        "get_resource_id": resource_id,
+        "get_resources": [],
+        "create_resource": create,
+        "get_account_list": LICENSE,
+        "edit_resource": None,
+        "edit_account": None,
+    }
     return UploadingClient(answers, edition, build)
 
 
 def license_desired(path, **extra):
-    desired = {"name": "lic", "type": "License Store", "owner": "admin", "file": str(path),
-               "first_account": {"name": "license", "password": "pw"}}
+    desired = {
+        "name": "lic",
+        "type": "License Store",
+        "owner": "admin",
+        "file": str(path),
+        "first_account": {"name": "license", "password": "pw"},
+    }
     desired.update(extra)
     return desired
 
@@ -74,8 +94,13 @@ def test_a_file_resource_is_created_with_the_file_as_the_part_named_by_the_catal
     assert ("create_resource", {"product.lic": b"LICENSE-KEY-1234\n"}) in client.files
     assert [files for key, files in client.files if key != "create_resource"] == [None] * (len(client.files) - 1)
     assert tracker.diff()["after"]["file"] == "product.lic"
-    assert keys(client) == ["get_resource_id", "get_resources", "create_resource", "get_resource_id",
-                            "get_account_list"]
+    assert keys(client) == [
+        "get_resource_id",
+        "get_resources",
+        "create_resource",
+        "get_resource_id",
+        "get_account_list",
+    ]
 
 
 def test_a_file_is_not_read_or_sent_in_check_mode(tmp_path):
@@ -111,26 +136,42 @@ def test_the_file_of_an_existing_resource_is_left_alone(tmp_path):
     assert not tracker.changed and keys(client) == ["get_resource_id", "get_account_list"]
 
 
-@pytest.mark.parametrize("current, desired", [("License Store", "File Store"), ("File Store", "License Store"),
-                                              ("License Store", "Linux")])
+@pytest.mark.parametrize(
+    "current, desired", [("License Store", "File Store"), ("File Store", "License Store"), ("License Store", "Linux")]
+)
 def test_type_changes_from_or_to_license_store_are_refused_before_any_write(current, desired):
-    client = UploadingClient({"get_resource_id": {"RESOURCEID": "9"},
-                              "get_account_list": dict(LICENSE, **{"RESOURCE TYPE": current})})
+    client = UploadingClient(
+        {"get_resource_id": {"RESOURCEID": "9"}, "get_account_list": dict(LICENSE, **{"RESOURCE TYPE": current})}
+    )
     with pytest.raises(VaultInputError, match="cannot change from %s to %s" % (current, desired)):
         _resource.ensure(client, {"name": "lic", "type": desired}, False)
     assert client.writes() == []
 
 
 def test_a_file_store_may_become_another_type_as_the_spec_allows():
-    client = UploadingClient({"get_resource_id": {"RESOURCEID": "9"}, "edit_resource": None,
-                              "get_account_list": dict(LICENSE, **{"RESOURCE TYPE": "File Store"})})
+    client = UploadingClient(
+        {
+            "get_resource_id": {"RESOURCEID": "9"},
+            "edit_resource": None,
+            "get_account_list": dict(LICENSE, **{"RESOURCE TYPE": "File Store"}),
+        }
+    )
     tracker, dummy = _resource.ensure(client, {"name": "lic", "type": "Linux"}, False)
     assert tracker.changed and sent(client, "edit_resource") == [{"RESOURCETYPE": "Linux"}]
 
 
-FLAGGED = {"name": "lic", "type": "Windows", "owner": "admin",
-           "first_account": {"name": "license", "password": "pw", "record_rdp_sessions": True,
-                             "services_reset": False, "iis_app_pool_reset": None}}
+FLAGGED = {
+    "name": "lic",
+    "type": "Windows",
+    "owner": "admin",
+    "first_account": {
+        "name": "license",
+        "password": "pw",
+        "record_rdp_sessions": True,
+        "services_reset": False,
+        "iis_app_pool_reset": None,
+    },
+}
 
 
 def test_first_account_booleans_are_set_by_one_edit_account_after_the_creation():
@@ -166,10 +207,14 @@ def test_first_account_booleans_are_sent_when_the_build_has_them():
 
 # Read-only views
 
+
 def present(**extra):
-    answers = {"get_resource_id": {"RESOURCEID": "9"}, "get_account_list": LICENSE,
-               "get_associated_groups": {"ASSOCIATED GROUPS": [{"GROUP ID": 3, "GROUP NAME": "Licences"}]},
-               "get_associated_remote_apps": [{"name": "RDP", "id": "901"}]}
+    answers = {
+        "get_resource_id": {"RESOURCEID": "9"},
+        "get_account_list": LICENSE,
+        "get_associated_groups": {"ASSOCIATED GROUPS": [{"GROUP ID": 3, "GROUP NAME": "Licences"}]},
+        "get_associated_remote_apps": [{"name": "RDP", "id": "901"}],
+    }
     answers.update(extra)
     return UploadingClient(answers)
 
@@ -183,11 +228,19 @@ def test_all_resources_are_one_request():
 def test_one_resource_with_its_accounts_groups_and_remote_apps_is_four_reads():
     client = present()
     info = _resource.describe_resource(client, "lic")
-    assert info == {"exists": True, "resource": LICENSE, "unavailable": {},
-                    "associated_groups": [{"GROUP ID": 3, "GROUP NAME": "Licences"}],
-                    "remote_apps": [{"name": "RDP", "id": "901"}]}
-    assert keys(client) == ["get_resource_id", "get_account_list", "get_associated_groups",
-                            "get_associated_remote_apps"]
+    assert info == {
+        "exists": True,
+        "resource": LICENSE,
+        "unavailable": {},
+        "associated_groups": [{"GROUP ID": 3, "GROUP NAME": "Licences"}],
+        "remote_apps": [{"name": "RDP", "id": "901"}],
+    }
+    assert keys(client) == [
+        "get_resource_id",
+        "get_account_list",
+        "get_associated_groups",
+        "get_associated_remote_apps",
+    ]
     assert client.writes() == []
 
 
@@ -230,27 +283,48 @@ def test_password_typed_custom_fields_are_hidden_in_resources_and_accounts():
     with_secret = dict(LICENSE, **{"CUSTOM FIELD": [SECRET_FIELD]})
     client = present(get_account_list=with_secret)
     assert "pin-4471" not in str(_resource.describe_resource(client, "lic"))
-    client = UploadingClient({"get_resource_account_ids": {"RESOURCEID": "9", "ACCOUNTID": "4"},
-                              "get_account_details": {"DESCRIPTION": "", "CUSTOM FIELD": [SECRET_FIELD]}})
+    client = UploadingClient(
+        {
+            "get_resource_account_ids": {"RESOURCEID": "9", "ACCOUNTID": "4"},
+            "get_account_details": {"DESCRIPTION": "", "CUSTOM FIELD": [SECRET_FIELD]},
+        }
+    )
     assert "pin-4471" not in str(_account.describe_account(client, "lic", "license"))
 
 
 def test_one_account_is_two_reads_and_carries_its_ids():
-    client = UploadingClient({"get_resource_account_ids": {"RESOURCEID": "9", "ACCOUNTID": "4"},
-                              "get_account_details": {"DESCRIPTION": "n", "PASSWDID": "4", "CUSTOM FIELD": []}})
+    client = UploadingClient(
+        {
+            "get_resource_account_ids": {"RESOURCEID": "9", "ACCOUNTID": "4"},
+            "get_account_details": {"DESCRIPTION": "n", "PASSWDID": "4", "CUSTOM FIELD": []},
+        }
+    )
     info = _account.describe_account(client, "lic", "license")
     assert info["exists"] and info["account"]["ACCOUNT ID"] == "4" and info["account"]["DESCRIPTION"] == "n"
     assert keys(client) == ["get_resource_account_ids", "get_account_details"]
 
 
 def test_an_unknown_account_or_resource_is_not_an_error():
-    client = UploadingClient({"get_resource_account_ids": VaultAPIError("x"), "get_resource_id": {"RESOURCEID": "9"},
-                              "get_account_list": LICENSE})
-    assert _account.describe_account(client, "lic", "nobody") == {"exists": False, "resource_exists": True, "account": {}}
-    client = UploadingClient({"get_resource_account_ids": VaultAPIError("x"), "get_resource_id": NOT_FOUND,
-                              "get_resources": []})
-    assert _account.describe_account(client, "lic", "license") == {"exists": False, "resource_exists": False,
-                                                                "account": {}}
+    client = UploadingClient(
+        {
+            "get_resource_account_ids": VaultAPIError("x"),
+            "get_resource_id": {"RESOURCEID": "9"},
+            "get_account_list": LICENSE,
+        }
+    )
+    assert _account.describe_account(client, "lic", "nobody") == {
+        "exists": False,
+        "resource_exists": True,
+        "account": {},
+    }
+    client = UploadingClient(
+        {"get_resource_account_ids": VaultAPIError("x"), "get_resource_id": NOT_FOUND, "get_resources": []}
+    )
+    assert _account.describe_account(client, "lic", "license") == {
+        "exists": False,
+        "resource_exists": False,
+        "account": {},
+    }
     assert _account.list_accounts(client, "lic") == {"resource_exists": False, "accounts": []}
     assert client.writes() == []
 
@@ -261,22 +335,30 @@ def test_the_accounts_of_a_resource_are_its_account_list_or_one_detail_read_each
     assert keys(client) == ["get_resource_id", "get_account_list"]
     client = present(get_account_details={"DESCRIPTION": "n", "CUSTOM FIELD": []})
     accounts = _account.list_accounts(client, "lic", details=True)["accounts"]
-    assert accounts == [{"DESCRIPTION": "n", "CUSTOM FIELD": [], "RESOURCE ID": "9", "ACCOUNT ID": "4",
-                         "ACCOUNT NAME": "license"}]
+    assert accounts == [
+        {"DESCRIPTION": "n", "CUSTOM FIELD": [], "RESOURCE ID": "9", "ACCOUNT ID": "4", "ACCOUNT NAME": "license"}
+    ]
     assert keys(client) == ["get_resource_id", "get_account_list", "get_account_details"]
 
 
 def test_resource_types_send_the_substring_filter_only_when_given():
     types = {"RESOURCETYPES": [{"RESOURCETYPE": "File Store"}], "ORGANIZATIONNAME": "Default Organization"}
     client = UploadingClient({"get_resource_types": types})
-    assert _resource_type.list_resource_types(client, ["Store"]) == {"resource_types": [{"RESOURCETYPE": "File Store"}],
-                                                            "organization_name": "Default Organization"}
+    assert _resource_type.list_resource_types(client, ["Store"]) == {
+        "resource_types": [{"RESOURCETYPE": "File Store"}],
+        "organization_name": "Default Organization",
+    }
     assert _resource_type.list_resource_types(client, []) == _resource_type.list_resource_types(client)
     assert sent(client, "get_resource_types") == [{"RESOURCETYPE_CONTAINING": ["Store"]}, None, None]
 
 
-WEB = {"RESOURCE ID": "7", "RESOURCE NAME": "web", "RESOURCE TYPE": "Linux", "CUSTOM FIELD": [],
-       "ACCOUNT LIST": [{"ACCOUNT ID": "3", "ACCOUNT NAME": "root"}]}
+WEB = {
+    "RESOURCE ID": "7",
+    "RESOURCE NAME": "web",
+    "RESOURCE TYPE": "Linux",
+    "CUSTOM FIELD": [],
+    "ACCOUNT LIST": [{"ACCOUNT ID": "3", "ACCOUNT NAME": "root"}],
+}
 
 
 def web_desired(**extra):
@@ -293,12 +375,15 @@ def test_names_the_vault_would_trim_are_refused_before_any_request(option, value
     assert client.calls == []
 
 
-@pytest.mark.parametrize("account, message", [
-    ({"name": " root", "password": "Pw-1"}, "first_account.name"),
-    ({"name": "", "password": "Pw-1"}, "first_account.name"),
-    ({"name": "root", "password": ""}, "first_account.password must not be empty"),
-    ({"name": "root", "password": "Pw-1", "custom_fields": {"Team": None}}, "first_account.custom_fields"),
-])
+@pytest.mark.parametrize(
+    "account, message",
+    [
+        ({"name": " root", "password": "Pw-1"}, "first_account.name"),
+        ({"name": "", "password": "Pw-1"}, "first_account.name"),
+        ({"name": "root", "password": ""}, "first_account.password must not be empty"),
+        ({"name": "root", "password": "Pw-1", "custom_fields": {"Team": None}}, "first_account.custom_fields"),
+    ],
+)
 def test_first_account_input_the_vault_would_refuse_fails_before_any_request(account, message):
     client = ScriptedClient({})
     with pytest.raises(VaultInputError, match=message):
@@ -338,8 +423,9 @@ def test_a_resource_created_meanwhile_by_another_run_is_converged_not_failed():
         state["created"] = True  # another fork won the race
         return VaultAPIError("CREATE RESOURCE failed: Resource web already exists", http_status=200)
 
-    client = ScriptedClient({"get_resource_id": resource_id, "get_resources": [], "create_resource": create,
-                             "get_account_list": WEB})
+    client = ScriptedClient(
+        {"get_resource_id": resource_id, "get_resources": [], "create_resource": create, "get_account_list": WEB}
+    )
     tracker, after = _resource.ensure(client, web_desired(), False)
     assert not tracker.changed and after == WEB
     assert client.writes() == ["create_resource"]
@@ -354,8 +440,9 @@ def test_a_refused_create_of_a_resource_that_still_does_not_exist_fails_with_the
 
 def test_a_follow_up_failure_after_the_create_says_the_resource_was_created():
     client = absent_then_created()
-    client.answers["edit_resource"] = VaultAPIError("EDIT RESOURCE failed: no", operation="EDIT RESOURCE",
-                                                    http_status=200)
+    client.answers["edit_resource"] = VaultAPIError(
+        "EDIT RESOURCE failed: no", operation="EDIT RESOURCE", http_status=200
+    )
     with pytest.raises(VaultAPIError, match="resource web was created, but not completed: EDIT RESOURCE failed"):
         _resource.ensure(client, web_desired(description="front"), False)
     assert client.writes() == ["create_resource", "edit_resource"]
@@ -365,15 +452,22 @@ def groups_answer(*names):
     return {"ASSOCIATED GROUPS": [{"GROUP ID": i, "GROUP NAME": name} for i, name in enumerate(names, 1)]}
 
 
-@pytest.mark.parametrize("groups, warned", [
-    (groups_answer("linux", "web-servers"), None),
-    (groups_answer("linux"), "is not in resource group web-servers"),
-    (VaultUnsupportedError("GET ASSOCIATED GROUPS needs edition A from build 12000"), "cannot list a resource's"),
-    (VaultAPIError("GET ASSOCIATED GROUPS failed (HTTP 404): not found", http_status=404), "cannot list a resource's"),
-])
+@pytest.mark.parametrize(
+    "groups, warned",
+    [
+        (groups_answer("linux", "web-servers"), None),
+        (groups_answer("linux"), "is not in resource group web-servers"),
+        (VaultUnsupportedError("GET ASSOCIATED GROUPS needs edition A from build 12000"), "cannot list a resource's"),
+        (
+            VaultAPIError("GET ASSOCIATED GROUPS failed (HTTP 404): not found", http_status=404),
+            "cannot list a resource's",
+        ),
+    ],
+)
 def test_resource_group_of_an_existing_resource_is_compared_or_warned_about(groups, warned):
-    client = ScriptedClient({"get_resource_id": {"RESOURCEID": "7"}, "get_account_list": WEB,
-                             "get_associated_groups": groups})
+    client = ScriptedClient(
+        {"get_resource_id": {"RESOURCEID": "7"}, "get_account_list": WEB, "get_associated_groups": groups}
+    )
     tracker, dummy = _resource.ensure(client, web_desired(resource_group="web-servers"), False)
     assert not tracker.changed and client.writes() == []
     if warned:
@@ -382,12 +476,17 @@ def test_resource_group_of_an_existing_resource_is_compared_or_warned_about(grou
         assert tracker.warnings == []
 
 
-@pytest.mark.parametrize("account, warned", [
-    ({"name": "root", "password": "Pw-1"}, None),
-    ({"name": "admin", "password": "Pw-1"}, "has no account admin"),
-    ({"name": "root", "password": "Pw-1", "notes": "n", "record_rdp_sessions": True},
-     "first_account.notes, first_account.record_rdp_sessions were not compared or applied"),
-])
+@pytest.mark.parametrize(
+    "account, warned",
+    [
+        ({"name": "root", "password": "Pw-1"}, None),
+        ({"name": "admin", "password": "Pw-1"}, "has no account admin"),
+        (
+            {"name": "root", "password": "Pw-1", "notes": "n", "record_rdp_sessions": True},
+            "first_account.notes, first_account.record_rdp_sessions were not compared or applied",
+        ),
+    ],
+)
 def test_first_account_of_an_existing_resource_warns_what_was_not_applied(account, warned):
     client = UploadingClient({"get_resource_id": {"RESOURCEID": "7"}, "get_account_list": WEB})
     tracker, dummy = _resource.ensure(client, web_desired(first_account=account), False)

@@ -13,24 +13,40 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
 )
 from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
 
-RESOURCE = {"RESOURCE ID": "7", "RESOURCE NAME": "web", "RESOURCE TYPE": "Linux", "RESOURCE DESCRIPTION": "d",
-            "RESOURCE URL": "", "DEPARTMENT": "Ops", "LOCATION": "Paris", "PASSWORD POLICY": "Strong",
-            "RESOURCE OWNER": "admin",
-            "CUSTOM FIELD": [{"CUSTOMFIELDLABEL": "Env", "CUSTOMFIELDVALUE": "prod", "CUSTOMFIELDTYPE": "Character",
-                              "CUSTOMFIELDCOLUMNNAME": "COLUMN_CHAR1"}],
-            "ACCOUNT LIST": [{"ACCOUNT ID": "3", "ACCOUNT NAME": "root"}]}
+RESOURCE = {
+    "RESOURCE ID": "7",
+    "RESOURCE NAME": "web",
+    "RESOURCE TYPE": "Linux",
+    "RESOURCE DESCRIPTION": "d",
+    "RESOURCE URL": "",
+    "DEPARTMENT": "Ops",
+    "LOCATION": "Paris",
+    "PASSWORD POLICY": "Strong",
+    "RESOURCE OWNER": "admin",
+    "CUSTOM FIELD": [
+        {
+            "CUSTOMFIELDLABEL": "Env",
+            "CUSTOMFIELDVALUE": "prod",
+            "CUSTOMFIELDTYPE": "Character",
+            "CUSTOMFIELDCOLUMNNAME": "COLUMN_CHAR1",
+        }
+    ],
+    "ACCOUNT LIST": [{"ACCOUNT ID": "3", "ACCOUNT NAME": "root"}],
+}
 NOT_FOUND = VaultAPIError("GET_RESOURCEID failed: Resource web does not exist")
 
 
 def present_resource(**extra):
-    return ScriptedClient(dict({"get_resource_id": {"RESOURCEID": "7"}, "get_account_list": RESOURCE,
-                                "edit_resource": None}, **extra))
+    return ScriptedClient(
+        dict({"get_resource_id": {"RESOURCEID": "7"}, "get_account_list": RESOURCE, "edit_resource": None}, **extra)
+    )
 
 
 def test_converged_resource_sends_only_reads():
     client = present_resource()
-    tracker, after = _resource.ensure(client, {"name": "web", "type": "Linux", "location": "Paris",
-                                                       "custom_fields": {"Env": "prod"}}, False)
+    tracker, after = _resource.ensure(
+        client, {"name": "web", "type": "Linux", "location": "Paris", "custom_fields": {"Env": "prod"}}, False
+    )
     assert not tracker.changed and client.writes() == [] and after == RESOURCE
     assert [key for key, *dummy in client.calls] == ["get_resource_id", "get_account_list"]
 
@@ -59,14 +75,34 @@ def test_absent_resource_is_confirmed_by_the_list_then_created_with_an_edit_for_
     def create(path, details, query):
         created.append(details)
 
-    client = ScriptedClient({"get_resource_id": resource_id, "get_resources": [{"RESOURCE NAME": "other"}],
-                             "create_resource": create, "edit_resource": None, "get_account_list": RESOURCE})
-    desired = {"name": "web", "type": "Linux", "description": "front", "owner": "admin",
-               "first_account": {"name": "root", "password": "pw", "notes": "n"}}
+    client = ScriptedClient(
+        {
+            "get_resource_id": resource_id,
+            "get_resources": [{"RESOURCE NAME": "other"}],
+            "create_resource": create,
+            "edit_resource": None,
+            "get_account_list": RESOURCE,
+        }
+    )
+    desired = {
+        "name": "web",
+        "type": "Linux",
+        "description": "front",
+        "owner": "admin",
+        "first_account": {"name": "root", "password": "pw", "notes": "n"},
+    }
     tracker, dummy = _resource.ensure(client, desired, False)
     assert tracker.changed
-    assert created == [{"RESOURCENAME": "web", "ACCOUNTNAME": "root", "PASSWORD": "pw", "RESOURCETYPE": "Linux",
-                        "OWNERNAME": "admin", "NOTES": "n"}]
+    assert created == [
+        {
+            "RESOURCENAME": "web",
+            "ACCOUNTNAME": "root",
+            "PASSWORD": "pw",
+            "RESOURCETYPE": "Linux",
+            "OWNERNAME": "admin",
+            "NOTES": "n",
+        }
+    ]
     assert ("edit_resource", {"resource_id": "9"}, {"RESOURCEDESCRIPTION": "front"}, None) in client.calls
 
 
@@ -92,19 +128,21 @@ def test_too_many_custom_fields_fail_before_any_request():
     assert client.calls == []
 
 
-SECRET_FIELD = {"CUSTOMFIELDLABEL": "Recovery PIN", "CUSTOMFIELDVALUE": "pin-4471", "CUSTOMFIELDTYPE": "Password",
-                "CUSTOMFIELDCOLUMNNAME": "COLUMN_SCHAR1"}
+SECRET_FIELD = {
+    "CUSTOMFIELDLABEL": "Recovery PIN",
+    "CUSTOMFIELDVALUE": "pin-4471",
+    "CUSTOMFIELDTYPE": "Password",
+    "CUSTOMFIELDCOLUMNNAME": "COLUMN_SCHAR1",
+}
 
 
 def test_password_typed_custom_fields_are_compared_but_never_shown():
     with_secret = dict(RESOURCE, **{"CUSTOM FIELD": RESOURCE["CUSTOM FIELD"] + [SECRET_FIELD]})
     client = present_resource(get_account_list=with_secret)
-    tracker, after = _resource.ensure(client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-4471"}},
-                                              False)
+    tracker, after = _resource.ensure(client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-4471"}}, False)
     assert not tracker.changed and client.writes() == []
     client = present_resource(get_account_list=with_secret)
-    tracker, after = _resource.ensure(client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-9999"}},
-                                              False)
+    tracker, after = _resource.ensure(client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-9999"}}, False)
     assert tracker.changed
     shown = str(tracker.diff()) + str(_custom_fields.mask_secret_fields(after))
     assert "pin-4471" not in shown and "pin-9999" not in shown

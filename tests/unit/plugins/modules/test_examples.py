@@ -13,9 +13,12 @@ import pytest
 import yaml
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..")
-PLUGINS = [(kind, name[:-3]) for kind in ("modules", "lookup")
-           for name in sorted(os.listdir(os.path.join(ROOT, "plugins", kind)))
-           if name.endswith(".py") and not name.startswith("_")]
+PLUGINS = [
+    (kind, name[:-3])
+    for kind in ("modules", "lookup")
+    for name in sorted(os.listdir(os.path.join(ROOT, "plugins", kind)))
+    if name.endswith(".py") and not name.startswith("_")
+]
 
 
 def examples_of(kind, name):

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.credvault.vault.plugins.module_utils import _account, _password_request, _policy, _resource, _resource_type
+from ansible_collections.credvault.vault.plugins.module_utils import (
+    _account,
+    _password_request,
+    _policy,
+    _resource,
+    _resource_type,
+)
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultConnectionError,
@@ -17,35 +23,62 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
 from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
 
 UNKNOWN = VaultAPIError("GET_RESOURCEID failed: Resource nowhere does not exist", http_status=200)
-NO_RESOURCE = {"get_resource_account_ids": UNKNOWN, "get_resource_id": UNKNOWN,
-               "get_resources": [{"RESOURCE ID": "1", "RESOURCE NAME": "web"}]}
-POLICIES = {"ORGANIZATION": "Default Organization",
-            "POLICIES": [{"POLICYID": "1", "POLICYNAME": "Low", "DEFAULTPOLICY": "false"},
-                         {"POLICYID": "3", "POLICYNAME": "Strong", "DEFAULTPOLICY": "true"}]}
+NO_RESOURCE = {
+    "get_resource_account_ids": UNKNOWN,
+    "get_resource_id": UNKNOWN,
+    "get_resources": [{"RESOURCE ID": "1", "RESOURCE NAME": "web"}],
+}
+POLICIES = {
+    "ORGANIZATION": "Default Organization",
+    "POLICIES": [
+        {"POLICYID": "1", "POLICYNAME": "Low", "DEFAULTPOLICY": "false"},
+        {"POLICYID": "3", "POLICYNAME": "Strong", "DEFAULTPOLICY": "true"},
+    ],
+}
 TYPES = {"RESOURCETYPES": [], "ORGANIZATIONNAME": "Default Organization"}
-REQUESTS = {"REQUESTER USERID": "1", "REQUESTED BY": "admin", "REQUESTED BY FULLNAME": "admin",
-            "PASSWORDREQUESTLIST": []}
+REQUESTS = {
+    "REQUESTER USERID": "1",
+    "REQUESTED BY": "admin",
+    "REQUESTED BY FULLNAME": "admin",
+    "PASSWORDREQUESTLIST": [],
+}
 # Each info module's read with names the vault does not know: (answers, call, expected result).
 MISSING = {
-    "vault_resource_info": (NO_RESOURCE, lambda client: _resource.describe_resource(client, "nowhere"),
-                            {"exists": False, "resource": {}, "associated_groups": None, "remote_apps": None,
-                             "unavailable": {}}),
-    "vault_account_info name": (NO_RESOURCE, lambda client: _account.describe_account(client, "nowhere", "root"),
-                                {"exists": False, "resource_exists": False, "account": {}}),
-    "vault_account_info list": (NO_RESOURCE, lambda client: _account.list_accounts(client, "nowhere", True),
-                                {"resource_exists": False, "accounts": []}),
-    "vault_password_policy_info": ({"get_password_policies": POLICIES},
-                                   lambda client: _policy.describe_policies(client, "Nope"),
-                                   {"organization": "Default Organization", "default_policy": "Strong",
-                                    "policies": []}),
-    "vault_resource_type_info": ({"get_resource_types": TYPES},
-                                 lambda client: _resource_type.list_resource_types(client, ["Nope"]),
-                                 {"resource_types": [], "organization_name": "Default Organization"}),
-    "vault_password_request_info": ({"get_user_id": VaultAPIError("get_USERID failed: no user nobody",
-                                                                  http_status=200, vault_message="no user nobody"),
-                                     "get_password_requests": REQUESTS},
-                                    lambda client: _password_request.read_requests(client, "nobody", "nowhere")[0],
-                                    {"requester": {}, "requests": []}),
+    "vault_resource_info": (
+        NO_RESOURCE,
+        lambda client: _resource.describe_resource(client, "nowhere"),
+        {"exists": False, "resource": {}, "associated_groups": None, "remote_apps": None, "unavailable": {}},
+    ),
+    "vault_account_info name": (
+        NO_RESOURCE,
+        lambda client: _account.describe_account(client, "nowhere", "root"),
+        {"exists": False, "resource_exists": False, "account": {}},
+    ),
+    "vault_account_info list": (
+        NO_RESOURCE,
+        lambda client: _account.list_accounts(client, "nowhere", True),
+        {"resource_exists": False, "accounts": []},
+    ),
+    "vault_password_policy_info": (
+        {"get_password_policies": POLICIES},
+        lambda client: _policy.describe_policies(client, "Nope"),
+        {"organization": "Default Organization", "default_policy": "Strong", "policies": []},
+    ),
+    "vault_resource_type_info": (
+        {"get_resource_types": TYPES},
+        lambda client: _resource_type.list_resource_types(client, ["Nope"]),
+        {"resource_types": [], "organization_name": "Default Organization"},
+    ),
+    "vault_password_request_info": (
+        {
+            "get_user_id": VaultAPIError(
+                "get_USERID failed: no user nobody", http_status=200, vault_message="no user nobody"
+            ),
+            "get_password_requests": REQUESTS,
+        },
+        lambda client: _password_request.read_requests(client, "nobody", "nowhere")[0],
+        {"requester": {}, "requests": []},
+    ),
 }
 
 
@@ -60,15 +93,19 @@ def test_a_name_the_vault_does_not_know_is_an_empty_answer(module):
 # Each info module's first read, failing: a refusal or a lost connection is never taken for "missing".
 FIRST_READ = {
     "vault_resource_info": ("get_resource_id", lambda client: _resource.describe_resource(client, "web")),
-    "vault_account_info name": ("get_resource_account_ids",
-                                lambda client: _account.describe_account(client, "web", "root")),
+    "vault_account_info name": (
+        "get_resource_account_ids",
+        lambda client: _account.describe_account(client, "web", "root"),
+    ),
     "vault_account_info list": ("get_resource_id", lambda client: _account.list_accounts(client, "web")),
     "vault_password_policy_info": ("get_password_policies", _policy.describe_policies),
     "vault_resource_type_info": ("get_resource_types", _resource_type.list_resource_types),
     "vault_password_request_info": ("get_password_requests", _password_request.read_requests),
 }
-FAILURES = [VaultConnectionError("no answer from the vault"),
-            VaultUnsupportedError("needs edition A from build 11300; the vault is edition A build 11000")]
+FAILURES = [
+    VaultConnectionError("no answer from the vault"),
+    VaultUnsupportedError("needs edition A from build 11300; the vault is edition A build 11000"),
+]
 
 
 @pytest.mark.parametrize("failure", FAILURES)
@@ -101,7 +138,9 @@ def test_names_the_vault_would_trim_are_refused_before_any_request(module):
 
 def test_a_policy_named_is_the_only_one_returned_and_the_default_is_still_named():
     client = ScriptedClient({"get_password_policies": POLICIES})
-    assert _policy.describe_policies(client, "Low") == {"organization": "Default Organization",
-                                                        "default_policy": "Strong",
-                                                        "policies": [POLICIES["POLICIES"][0]]}
+    assert _policy.describe_policies(client, "Low") == {
+        "organization": "Default Organization",
+        "default_policy": "Strong",
+        "policies": [POLICIES["POLICIES"][0]],
+    }
     assert _policy.describe_policies(client)["policies"] == POLICIES["POLICIES"]

@@ -24,6 +24,7 @@ def lookup(lookup_plugin, vault):
 
     def run(terms=("web/root",), variables=None, **kwargs):
         return lookup_plugin("vault_password").run(list(terms), variables=variables or {}, **kwargs)
+
     return run
 
 
@@ -35,10 +36,14 @@ def failure(run, *args, **kwargs):
 
 # Options every lookup reads, and how they are missed.
 
-@pytest.mark.parametrize("given, missing", [
-    ({"auth_token": TOKEN}, "url"),
-    ({"url": URL}, "auth_token"),
-])
+
+@pytest.mark.parametrize(
+    "given, missing",
+    [
+        ({"auth_token": TOKEN}, "url"),
+        ({"url": URL}, "auth_token"),
+    ],
+)
 def test_a_missing_required_option_names_every_way_to_set_it(lookup, vault, given, missing):
     message = failure(lookup, **given)
     assert message.startswith("vault_password: %s is not set (lookups do not read module_defaults); " % missing)
@@ -51,9 +56,11 @@ def test_a_missing_required_option_names_every_way_to_set_it(lookup, vault, give
 def test_both_missing_are_named_and_the_url_can_also_come_from_ansible_cfg(lookup):
     message = failure(lookup)
     assert "url and auth_token are not set" in message
-    assert ("set url with the url= keyword, the credvault_url variable, the CREDVAULT_URL environment variable or "
-            "url in section [credvault_vault] of ansible.cfg; set auth_token with the auth_token= keyword, "
-            "the credvault_auth_token variable or the CREDVAULT_AUTH_TOKEN environment variable") in message
+    assert (
+        "set url with the url= keyword, the credvault_url variable, the CREDVAULT_URL environment variable or "
+        "url in section [credvault_vault] of ansible.cfg; set auth_token with the auth_token= keyword, "
+        "the credvault_auth_token variable or the CREDVAULT_AUTH_TOKEN environment variable"
+    ) in message
 
 
 @pytest.mark.parametrize("source", ["keyword", "variable", "environment"])
@@ -77,14 +84,28 @@ def test_a_blank_setting_falls_back_to_the_next_source(lookup, vault, monkeypatc
 
 def test_blank_environment_variables_are_unset_and_stay_in_the_environment(lookup, vault, monkeypatch):
     """An empty variable is not a conversion error, nor false (validate_certs), nor the working directory (ca_path)."""
-    blank = ("CREDVAULT_BUILD", "CREDVAULT_EDITION", "CREDVAULT_VALIDATE_CERTS", "CREDVAULT_CA_PATH",
-             "CREDVAULT_TIMEOUT", "CREDVAULT_RETRIES", "CREDVAULT_ORG_NAME")
+    blank = (
+        "CREDVAULT_BUILD",
+        "CREDVAULT_EDITION",
+        "CREDVAULT_VALIDATE_CERTS",
+        "CREDVAULT_CA_PATH",
+        "CREDVAULT_TIMEOUT",
+        "CREDVAULT_RETRIES",
+        "CREDVAULT_ORG_NAME",
+    )
     for name in blank:
         monkeypatch.setenv(name, "")
     assert lookup(**CONNECTION) == ["pw"]
     assert vault.clients[0].options == {
-        "url": URL, "auth_token": TOKEN, "org_name": None, "edition": None, "build": None, "validate_certs": True,
-        "ca_path": None, "timeout": 30, "retries": 3,
+        "url": URL,
+        "auth_token": TOKEN,
+        "org_name": None,
+        "edition": None,
+        "build": None,
+        "validate_certs": True,
+        "ca_path": None,
+        "timeout": 30,
+        "retries": 3,
     }
     assert vault.warnings == []
     assert all(os.environ[name] == "" for name in blank)
@@ -94,8 +115,13 @@ def test_settings_come_from_keywords_then_templated_variables_then_environment(l
     monkeypatch.setenv("CREDVAULT_EDITION", "B")
     monkeypatch.setenv("CREDVAULT_BUILD", "6320")
     monkeypatch.setenv("CREDVAULT_RETRIES", "7")
-    variables = {"credvault_url": URL, "credvault_auth_token": TOKEN, "credvault_build": "12450",
-                 "credvault_edition": "A", "unrelated": "x"}
+    variables = {
+        "credvault_url": URL,
+        "credvault_auth_token": TOKEN,
+        "credvault_build": "12450",
+        "credvault_edition": "A",
+        "unrelated": "x",
+    }
     assert lookup(variables=variables, edition="A", timeout=5) == ["pw"]
     options = vault.clients[0].options
     assert (options["edition"], options["build"], options["timeout"], options["retries"]) == ("A", 12450, 5, 7)
@@ -121,13 +147,20 @@ def test_an_invalid_choice_names_the_option(lookup):
 
 # Keywords.
 
-@pytest.mark.parametrize("unknown, named", [
-    ({"reson": "Deploy"}, "unknown keyword reson=; the keywords are account, auth_token, build, ca_path, default, "
-                          "edition, field, org_name, reason, resource, retries, ticket_id, timeout, url, "
-                          "validate_certs"),
-    ({"reson": "Deploy", "tiket": "CHG-1"}, "unknown keywords reson=, tiket=; the keywords are account, "),
-    ({"_terms": ["web/root"]}, "unknown keyword _terms=;"),
-])
+
+@pytest.mark.parametrize(
+    "unknown, named",
+    [
+        (
+            {"reson": "Deploy"},
+            "unknown keyword reson=; the keywords are account, auth_token, build, ca_path, default, "
+            "edition, field, org_name, reason, resource, retries, ticket_id, timeout, url, "
+            "validate_certs",
+        ),
+        ({"reson": "Deploy", "tiket": "CHG-1"}, "unknown keywords reson=, tiket=; the keywords are account, "),
+        ({"_terms": ["web/root"]}, "unknown keyword _terms=;"),
+    ],
+)
 def test_unknown_keywords_are_refused_before_anything_is_sent(lookup, vault, unknown, named):
     message = failure(lookup, **dict(CONNECTION, **unknown))
     assert message.startswith("vault_password: " + named)
@@ -137,8 +170,11 @@ def test_unknown_keywords_are_refused_before_anything_is_sent(lookup, vault, unk
 
 def test_unknown_keywords_are_refused_when_templated(template, vault):
     with pytest.raises(AnsibleError) as caught:
-        template("lookup('credvault.vault.vault_password', 'web/root', reson='Deploy', url=url, auth_token=token)",
-                 url=URL, token=TOKEN)
+        template(
+            "lookup('credvault.vault.vault_password', 'web/root', reson='Deploy', url=url, auth_token=token)",
+            url=URL,
+            token=TOKEN,
+        )
     assert "vault_password: unknown keyword reson=; the keywords are " in str(caught.value)
     assert TOKEN not in str(caught.value)
     assert vault.clients == []
@@ -153,12 +189,19 @@ def test_a_missing_url_is_explained_when_templated(template, vault):
 
 # validate_certs.
 
+
 @pytest.mark.parametrize("setting", [{"validate_certs": False}, {"validate_certs": "no"}])
 def test_validate_certs_off_warns_once_per_call(lookup, vault, setting):
     lookup(["web/root", "web/root"], **dict(CONNECTION, **setting))
     lookup(**dict(CONNECTION, **setting))
-    assert vault.warnings == ["vault_password: validate_certs is false, so the vault's TLS certificate is not "
-                              "verified; use ca_path to trust a private CA instead"] * 2
+    assert (
+        vault.warnings
+        == [
+            "vault_password: validate_certs is false, so the vault's TLS certificate is not "
+            "verified; use ca_path to trust a private CA instead"
+        ]
+        * 2
+    )
     assert vault.clients[0].options["validate_certs"] is False
 
 
@@ -175,19 +218,30 @@ def test_validate_certs_on_does_not_warn(lookup, vault):
 
 # Terms.
 
-@pytest.mark.parametrize("terms, flat", [
-    ([], []),
-    (["a", "b"], ["a", "b"]),
-    ([["a", "b"], "c"], ["a", "b", "c"]),
-    ([["a", ["b", ("c",)]], [], "d"], ["a", "b", "c", "d"]),
-])
+
+@pytest.mark.parametrize(
+    "terms, flat",
+    [
+        ([], []),
+        (["a", "b"], ["a", "b"]),
+        ([["a", "b"], "c"], ["a", "b", "c"]),
+        ([["a", ["b", ("c",)]], [], "d"], ["a", "b", "c", "d"]),
+    ],
+)
 def test_lists_of_terms_are_flattened_at_any_depth(lookup_plugin, terms, flat):
     assert lookup_plugin("vault_password").flatten_terms(terms) == flat
 
 
-@pytest.mark.parametrize("term, kind", [
-    ({"resource": TOKEN}, "a mapping"), (42, "a number"), (True, "a boolean"), (None, "null"), (b"x", "a value of type bytes"),
-])
+@pytest.mark.parametrize(
+    "term, kind",
+    [
+        ({"resource": TOKEN}, "a mapping"),
+        (42, "a number"),
+        (True, "a boolean"),
+        (None, "null"),
+        (b"x", "a value of type bytes"),
+    ],
+)
 def test_a_term_that_is_not_a_string_is_refused_without_showing_it(lookup_plugin, term, kind):
     with pytest.raises(AnsibleLookupError) as caught:
         lookup_plugin("vault_password").flatten_terms(["web/root", [term]])
@@ -196,11 +250,13 @@ def test_a_term_that_is_not_a_string_is_refused_without_showing_it(lookup_plugin
 
 # The client.
 
+
 def test_a_client_that_cannot_be_opened_fails_with_the_plugin_name(lookup_plugin, vault, monkeypatch):
     from ansible_collections.credvault.vault.plugins.plugin_utils import _lookup
 
     def refuse(get_option):
         raise VaultConfigError("url must be https://<host>[:<port>]")
+
     monkeypatch.setattr(_lookup, "client_from_options", refuse)
     with pytest.raises(AnsibleLookupError, match=r"^vault_password: url must be https://<host>\[:<port>\]$"):
         lookup_plugin("vault_password").run(["web/root"], variables={}, **CONNECTION)

@@ -1,4 +1,5 @@
 """One module per area of the spec; importing this package registers every scenario."""
+
 import importlib
 import pkgutil
 

@@ -1,6 +1,7 @@
 """Scenarios of the rows under "SSL certificates, CSRs and groups", plus the helpers the
 certificate tests share: a self-signed certificate made here, and a TLS server on the
 loopback interface that presents it (SSL discovery really connects)."""
+
 import datetime
 import io
 import os
@@ -29,11 +30,19 @@ def self_signed(common_name, days=30):
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, common_name)])
     now = datetime.datetime.now(datetime.timezone.utc)
-    certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
-                   .serial_number(x509.random_serial_number()).not_valid_before(now)
-                   .not_valid_after(now + datetime.timedelta(days=days)).sign(key, hashes.SHA256()))
-    key_pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                serialization.NoEncryption())
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now)
+        .not_valid_after(now + datetime.timedelta(days=days))
+        .sign(key, hashes.SHA256())
+    )
+    key_pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
     return certificate.public_bytes(serialization.Encoding.PEM), key_pem
 
 
@@ -120,16 +129,25 @@ def user_id(vault, name):
 
 
 def user_group_id(vault, name):
-    response = vault.client.post("/__simulator/user-groups", json={"userGroupName": name},
-                                 headers={"AUTHTOKEN": vault.token})
+    response = vault.client.post(
+        "/__simulator/user-groups", json={"userGroupName": name}, headers={"AUTHTOKEN": vault.token}
+    )
     assert response.status_code == 201, response.get_json()
     return str(response.get_json()["userGroupId"])
 
 
 def create_group(vault, name="web", ssl_details="1"):
-    return pki(vault, "POST", "/createCertificateGroup", details={
-        "group_name": name, "group_description": "web servers", "group_mail": "pki@example.com",
-        "ssl_details": ssl_details})
+    return pki(
+        vault,
+        "POST",
+        "/createCertificateGroup",
+        details={
+            "group_name": name,
+            "group_description": "web servers",
+            "group_mail": "pki@example.com",
+            "ssl_details": ssl_details,
+        },
+    )
 
 
 @scenario("GET /getCertificate")
@@ -181,8 +199,13 @@ def get_passphrase(vault):
 @scenario("POST /addCertificate")
 def add_certificate(vault):
     certificate_pem, _key_pem = self_signed(WEB)
-    return exchange(vault, "POST", "/addCertificate", details={"fileType": "CERTFILE"},
-                    files={"File": (io.BytesIO(certificate_pem), "www.pem")})
+    return exchange(
+        vault,
+        "POST",
+        "/addCertificate",
+        details={"fileType": "CERTFILE"},
+        files={"File": (io.BytesIO(certificate_pem), "www.pem")},
+    )
 
 
 @scenario("DELETE /deleteCertificate")
@@ -194,8 +217,9 @@ def delete_certificate(vault):
 @scenario("POST /sslCertSingleDiscovery")
 def discover_host(vault):
     with tls_server(*self_signed(DISCOVERED)) as port:
-        answer = exchange(vault, "POST", "/sslCertSingleDiscovery",
-                          details={"HOST": "127.0.0.1", "PORT": str(port), "TIMEOUT": "5"})
+        answer = exchange(
+            vault, "POST", "/sslCertSingleDiscovery", details={"HOST": "127.0.0.1", "PORT": str(port), "TIMEOUT": "5"}
+        )
     assert answer.details["127.0.0.1"][0] == "SUCCESS", answer.details
     return answer
 
@@ -203,8 +227,12 @@ def discover_host(vault):
 @scenario("POST /sslCertRangeDiscovery")
 def discover_range(vault):
     with tls_server(*self_signed(DISCOVERED)) as port:
-        answer = exchange(vault, "POST", "/sslCertRangeDiscovery", details={
-            "StartIpAddress": "127.0.0.1", "EndIpAddress": "127.0.0.2", "PORT": str(port), "TIMEOUT": "3"})
+        answer = exchange(
+            vault,
+            "POST",
+            "/sslCertRangeDiscovery",
+            details={"StartIpAddress": "127.0.0.1", "EndIpAddress": "127.0.0.2", "PORT": str(port), "TIMEOUT": "3"},
+        )
     assert answer.body["name"] == "Get SSL Discovery"
     assert set(answer.details) == {"127.0.0.1", "127.0.0.2"} and answer.details["127.0.0.1"][0] == "SUCCESS"
     return answer
@@ -212,8 +240,19 @@ def discover_range(vault):
 
 @scenario("POST /createCSR")
 def create_csr(vault):
-    answer = exchange(vault, "POST", "/createCSR", details={
-        "CNAME": WEB, "ORG": "Example", "COUNTRY": "DE", "LEN": "1024", "SIGALG": "SHA256", "StoreType": "PKCS12"})
+    answer = exchange(
+        vault,
+        "POST",
+        "/createCSR",
+        details={
+            "CNAME": WEB,
+            "ORG": "Example",
+            "COUNTRY": "DE",
+            "LEN": "1024",
+            "SIGALG": "SHA256",
+            "StoreType": "PKCS12",
+        },
+    )
     assert answer.details == [{"CSR_ID": 1}]
     return answer
 
@@ -228,16 +267,37 @@ def list_csrs(vault):
 @scenario("POST /signCSR")
 def sign_csr(vault):
     pki(vault, "POST", "/createCSR", details={"CNAME": WEB, "LEN": "1024"})
-    return exchange(vault, "POST", "/signCSR", details={
-        "serverName": "ca.example.com", "caName": "Example CA", "templateName": "WebServer", "CSR_ID": "1"})
+    return exchange(
+        vault,
+        "POST",
+        "/signCSR",
+        details={"serverName": "ca.example.com", "caName": "Example CA", "templateName": "WebServer", "CSR_ID": "1"},
+    )
 
 
 @scenario("POST /createCertificate")
 def create_certificate_row(vault):
-    return exchange(vault, "POST", "/createCertificate", details={
-        "CNAME": WEB, "ALT_NAMES": "www2.example.com", "ORGUNIT": "Ops", "ORG": "Example", "LOCATION": "Berlin",
-        "STATE": "Berlin", "COUNTRY": "DE", "PASSWORD": "store-pass", "VALIDITY": "30", "VALIDITY_TYPE": "days",
-        "ALG": "RSA", "LEN": "1024", "SIGALG": "SHA256", "StoreType": "PKCS12"})
+    return exchange(
+        vault,
+        "POST",
+        "/createCertificate",
+        details={
+            "CNAME": WEB,
+            "ALT_NAMES": "www2.example.com",
+            "ORGUNIT": "Ops",
+            "ORG": "Example",
+            "LOCATION": "Berlin",
+            "STATE": "Berlin",
+            "COUNTRY": "DE",
+            "PASSWORD": "store-pass",
+            "VALIDITY": "30",
+            "VALIDITY_TYPE": "days",
+            "ALG": "RSA",
+            "LEN": "1024",
+            "SIGALG": "SHA256",
+            "StoreType": "PKCS12",
+        },
+    )
 
 
 @scenario("POST /deployCertificate")
@@ -253,31 +313,44 @@ def deploy_certificate(vault):
 @scenario("POST /shareCertificateToUser")
 def share_certificate_with_user(vault):
     create_certificate(vault)
-    return exchange(vault, "POST", "/shareCertificateToUser",
-                    details={"common_name": WEB, "userId": user_id(vault, "pat")})
+    return exchange(
+        vault, "POST", "/shareCertificateToUser", details={"common_name": WEB, "userId": user_id(vault, "pat")}
+    )
 
 
 @scenario("POST /shareCertificateToUserGroup")
 def share_certificate_with_user_group(vault):
     create_certificate(vault)
-    return exchange(vault, "POST", "/shareCertificateToUserGroup",
-                    details={"common_name": WEB, "userGroupId": user_group_id(vault, "ops")})
+    return exchange(
+        vault,
+        "POST",
+        "/shareCertificateToUserGroup",
+        details={"common_name": WEB, "userGroupId": user_group_id(vault, "ops")},
+    )
 
 
 @scenario("POST /shareCertificateGroupToUser")
 def share_group_with_user(vault):
     create_certificate(vault)
     create_group(vault)
-    return exchange(vault, "POST", "/shareCertificateGroupToUser",
-                    details={"certificate_group_name": "web", "userId": user_id(vault, "pat")})
+    return exchange(
+        vault,
+        "POST",
+        "/shareCertificateGroupToUser",
+        details={"certificate_group_name": "web", "userId": user_id(vault, "pat")},
+    )
 
 
 @scenario("POST /shareCertificateGroupToUserGroup")
 def share_group_with_user_group(vault):
     create_certificate(vault)
     create_group(vault)
-    return exchange(vault, "POST", "/shareCertificateGroupToUserGroup",
-                    details={"certificate_group_name": "web", "userGroupId": user_group_id(vault, "ops")})
+    return exchange(
+        vault,
+        "POST",
+        "/shareCertificateGroupToUserGroup",
+        details={"certificate_group_name": "web", "userGroupId": user_group_id(vault, "ops")},
+    )
 
 
 @scenario("POST /revokeCertificateFromUser")
@@ -318,9 +391,17 @@ def revoke_group_from_user_group(vault):
 def create_certificate_group(vault):
     create_certificate(vault)
     create_certificate(vault, "api.example.com")
-    answer = exchange(vault, "POST", "/createCertificateGroup", details={
-        "group_name": "web", "group_description": "web servers", "group_mail": "pki@example.com",
-        "ssl_details": "1,2"})
+    answer = exchange(
+        vault,
+        "POST",
+        "/createCertificateGroup",
+        details={
+            "group_name": "web",
+            "group_description": "web servers",
+            "group_mail": "pki@example.com",
+            "ssl_details": "1,2",
+        },
+    )
     return answer.expect("Certificate group", *answer.details)
 
 
@@ -328,9 +409,18 @@ def create_certificate_group(vault):
 def edit_certificate_group(vault):
     create_certificate(vault)
     create_group(vault)
-    answer = exchange(vault, "POST", "/editCertificateGroup", details={
-        "old_group_name": "web", "group_name": "frontends", "group_description": "front ends",
-        "group_mail": "web@example.com", "ssl_details": "1"})
+    answer = exchange(
+        vault,
+        "POST",
+        "/editCertificateGroup",
+        details={
+            "old_group_name": "web",
+            "group_name": "frontends",
+            "group_description": "front ends",
+            "group_mail": "web@example.com",
+            "ssl_details": "1",
+        },
+    )
     return answer.expect("Certificate group", *answer.details)
 
 

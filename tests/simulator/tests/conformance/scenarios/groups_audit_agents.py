@@ -1,5 +1,6 @@
 """Scenarios of the resource-group rows and of "Audit, agents and the service"
 (plus the PKI /generateInstallKey)."""
+
 from conformance.harness import scenario
 
 PKI_ROOT = "/api/pki/restapi"
@@ -14,11 +15,25 @@ def _static_group(vault, name="Web servers", **fields):
 
 @scenario("POST /resourcegroup")
 def create_group(vault):
-    return vault.exchange("POST", "/resourcegroup", details={
-        "GROUPNAME": "Linux servers", "DESCRIPTION": "every Linux box", "GROUPTYPE": "DYNAMIC",
-        "POLICY": "Strong", "NoHelpDeskRetrieval": "false", "andor": "and", "NoOfCriteria": 2,
-        "condition_1": "RESOURCENAME", "operator_1": "CONTAINS", "valuefield_1": "lnx",
-        "condition_2": "LOGINNAME", "operator_2": "CONTAINS", "valuefield_2": "root"})
+    return vault.exchange(
+        "POST",
+        "/resourcegroup",
+        details={
+            "GROUPNAME": "Linux servers",
+            "DESCRIPTION": "every Linux box",
+            "GROUPTYPE": "DYNAMIC",
+            "POLICY": "Strong",
+            "NoHelpDeskRetrieval": "false",
+            "andor": "and",
+            "NoOfCriteria": 2,
+            "condition_1": "RESOURCENAME",
+            "operator_1": "CONTAINS",
+            "valuefield_1": "lnx",
+            "condition_2": "LOGINNAME",
+            "operator_2": "CONTAINS",
+            "valuefield_2": "root",
+        },
+    )
 
 
 @scenario("GET /resourcegroup")
@@ -34,8 +49,9 @@ def list_groups(vault):
 def associate_resources(vault):
     resource_id, _account_id = vault.create_resource("web01")
     group_id = _static_group(vault)
-    exchange = vault.exchange("POST", f"/resourcegroup/{group_id}/associateResources",
-                              details={"RESOURCEIDS": [int(resource_id)]})
+    exchange = vault.exchange(
+        "POST", f"/resourcegroup/{group_id}/associateResources", details={"RESOURCEIDS": [int(resource_id)]}
+    )
     assert exchange.details == {resource_id: {"status": "Success"}}
     return exchange
 
@@ -44,8 +60,9 @@ def associate_resources(vault):
 def disassociate_resources(vault):
     group_id = _static_group(vault)
     resource_id, _account_id = vault.create_resource("web01", RESOURCEGROUPNAME="Web servers")
-    exchange = vault.exchange("POST", f"/resourcegroup/{group_id}/disassociateResources",
-                              details={"RESOURCEIDS": [int(resource_id)]})
+    exchange = vault.exchange(
+        "POST", f"/resourcegroup/{group_id}/disassociateResources", details={"RESOURCEIDS": [int(resource_id)]}
+    )
     assert exchange.details == {resource_id: {"status": "Success"}}
     return exchange
 
@@ -59,8 +76,9 @@ def delete_group(vault):
 @scenario("GET /resourcegroup/getResourceGroupId")
 def group_id_of_name(vault):
     _static_group(vault)
-    exchange = vault.exchange("GET", "/resourcegroup/getResourceGroupId",
-                              query={"RESOURCEGROUPNAME": "Web servers", "USERID": "1"})
+    exchange = vault.exchange(
+        "GET", "/resourcegroup/getResourceGroupId", query={"RESOURCEGROUPNAME": "Web servers", "USERID": "1"}
+    )
     assert set(exchange.details) == {"RESOURCEGROUPID"}
     return exchange
 
@@ -76,15 +94,17 @@ def associated_groups(vault):
 def read_audit(vault):
     resource_id, account_id = vault.create_resource("web01")
     vault.ok("GET", f"/resources/{resource_id}/accounts/{account_id}/password", details={"REASON": "deploy"})
-    exchange = vault.exchange("GET", "/audit", query={
-        "AUDITTYPE": "Resource", "STARTINDEX": "0", "LIMIT": "10", "DURATION": "TODAY"})
+    exchange = vault.exchange(
+        "GET", "/audit", query={"AUDITTYPE": "Resource", "STARTINDEX": "0", "LIMIT": "10", "DURATION": "TODAY"}
+    )
     return exchange.expect("Audit record", *exchange.details)
 
 
 @scenario("POST /agents/agentkey")
 def fetch_agent_key(vault):
-    exchange = vault.exchange("POST", "/agents/agentkey", details={"generateAgentKey": "true", "validityPeriod": 2},
-                              lower_case_details=True)
+    exchange = vault.exchange(
+        "POST", "/agents/agentkey", details={"generateAgentKey": "true", "validityPeriod": 2}, lower_case_details=True
+    )
     return exchange.expect("Agent key (Details)", exchange.details)
 
 

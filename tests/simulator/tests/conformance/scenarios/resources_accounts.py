@@ -1,4 +1,5 @@
 """Scenarios of the rows under "Resources and accounts" served since the foundation."""
+
 from conformance.harness import scenario
 
 RESOURCE_LIST_ITEM = "Resource (list item, from the resource list)"
@@ -16,18 +17,22 @@ def list_resources(vault):
 @scenario("GET /resources/{resource_id}/accounts")
 def list_accounts(vault):
     resource_id, _account_id = vault.create_resource(
-        "web01", RESOURCECUSTOMFIELD=[{"CUSTOMLABEL": "Rack", "CUSTOMVALUE": "R12"}])
+        "web01", RESOURCECUSTOMFIELD=[{"CUSTOMLABEL": "Rack", "CUSTOMVALUE": "R12"}]
+    )
     exchange = vault.exchange("GET", f"/resources/{resource_id}/accounts")
     detail = exchange.details
-    return (exchange.expect(RESOURCE_DETAIL, detail)
-            .expect("Account (list item)", *detail["ACCOUNT LIST"])
-            .expect(CUSTOM_FIELD, *detail["CUSTOM FIELD"]))
+    return (
+        exchange.expect(RESOURCE_DETAIL, detail)
+        .expect("Account (list item)", *detail["ACCOUNT LIST"])
+        .expect(CUSTOM_FIELD, *detail["CUSTOM FIELD"])
+    )
 
 
 @scenario("GET /resources/{resource_id}/accounts/{account_id}")
 def account_details(vault):
     resource_id, account_id = vault.create_resource(
-        "web01", ACCOUNTCUSTOMFIELD=[{"CUSTOMLABEL": "Team", "CUSTOMVALUE": "ops"}])
+        "web01", ACCOUNTCUSTOMFIELD=[{"CUSTOMLABEL": "Team", "CUSTOMVALUE": "ops"}]
+    )
     exchange = vault.exchange("GET", f"/resources/{resource_id}/accounts/{account_id}")
     return exchange.expect("Account (detail)", exchange.details).expect(CUSTOM_FIELD, *exchange.details["CUSTOM FIELD"])
 
@@ -35,29 +40,42 @@ def account_details(vault):
 @scenario("GET /resources/{resource_id}/accounts/{account_id}/password")
 def get_password(vault):
     resource_id, account_id = vault.create_resource("web01")
-    return vault.exchange("GET", f"/resources/{resource_id}/accounts/{account_id}/password",
-                          details={"REASON": "deploy"})
+    return vault.exchange(
+        "GET", f"/resources/{resource_id}/accounts/{account_id}/password", details={"REASON": "deploy"}
+    )
 
 
 @scenario("PUT /resources/{resource_id}/accounts/{account_id}/password")
 def change_password(vault):
     resource_id, account_id = vault.create_resource("web01")
-    return vault.exchange("PUT", f"/resources/{resource_id}/accounts/{account_id}/password",
-                          details={"NEWPASSWORD": "N3w-pass-Rotated!", "RESETTYPE": "LOCAL", "REASON": "rotation"})
+    return vault.exchange(
+        "PUT",
+        f"/resources/{resource_id}/accounts/{account_id}/password",
+        details={"NEWPASSWORD": "N3w-pass-Rotated!", "RESETTYPE": "LOCAL", "REASON": "rotation"},
+    )
 
 
 @scenario("POST /resources")
 def create_resource(vault):
-    return vault.exchange("POST", "/resources", details={
-        "RESOURCENAME": "web01", "ACCOUNTNAME": "root", "RESOURCETYPE": "Linux", "PASSWORD": "s3cret",
-        "OWNERNAME": "admin"})
+    return vault.exchange(
+        "POST",
+        "/resources",
+        details={
+            "RESOURCENAME": "web01",
+            "ACCOUNTNAME": "root",
+            "RESOURCETYPE": "Linux",
+            "PASSWORD": "s3cret",
+            "OWNERNAME": "admin",
+        },
+    )
 
 
 @scenario("GET /resources/getResourceIdAccountId")
 def resource_and_account_ids(vault):
     vault.create_resource("web01")
-    exchange = vault.exchange("GET", "/resources/getResourceIdAccountId",
-                              query={"RESOURCENAME": "web01", "ACCOUNTNAME": "root"})
+    exchange = vault.exchange(
+        "GET", "/resources/getResourceIdAccountId", query={"RESOURCENAME": "web01", "ACCOUNTNAME": "root"}
+    )
     assert set(exchange.details) == {"RESOURCEID", "ACCOUNTID"}
     return exchange
 
@@ -91,8 +109,13 @@ def delete_account(vault):
 @scenario("POST /resources/{resource_id}/accounts")
 def add_accounts(vault):
     resource_id, _account_id = vault.create_resource("web01")
-    exchange = vault.exchange("POST", f"/resources/{resource_id}/accounts", details={
-        "ACCOUNTLIST": [{"ACCOUNTNAME": "deploy", "PASSWORD": "pw1"}, {"ACCOUNTNAME": "backup", "PASSWORD": "pw2"}]})
+    exchange = vault.exchange(
+        "POST",
+        f"/resources/{resource_id}/accounts",
+        details={
+            "ACCOUNTLIST": [{"ACCOUNTNAME": "deploy", "PASSWORD": "pw1"}, {"ACCOUNTNAME": "backup", "PASSWORD": "pw2"}]
+        },
+    )
     # "Details: list of one object keyed by each ACCOUNTNAME, each with STATUS text"
     (statuses,) = exchange.details
     assert set(statuses) == {"deploy", "backup"} and all(set(s) == {"STATUS"} for s in statuses.values())
@@ -116,8 +139,11 @@ def resource_types(vault):
 @scenario("GET /accounts/{account_id}/totp")
 def current_totp(vault):
     resource_id, account_id = vault.create_resource("web01")
-    vault.ok("PUT", f"/resources/{resource_id}/accounts/{account_id}", details={
-        "ACCOUNTNAME": "root", "TOTP_SECRET": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"})
+    vault.ok(
+        "PUT",
+        f"/resources/{resource_id}/accounts/{account_id}",
+        details={"ACCOUNTNAME": "root", "TOTP_SECRET": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"},
+    )
     exchange = vault.exchange("GET", f"/accounts/{account_id}/totp")
     assert exchange.details["TOTP"].isdigit()
     return exchange

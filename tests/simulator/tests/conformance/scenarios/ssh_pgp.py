@@ -1,4 +1,5 @@
 """Scenarios of the rows under "SSH and PGP keys ({pki_root})"."""
+
 import io
 
 from cryptography.hazmat.primitives import serialization
@@ -15,24 +16,35 @@ def _pki(vault, method, path, **kwargs):
 
 
 def _create_key(vault, name="deploy", **details):
-    exchange = _pki(vault, "POST", "/createsshkey",
-                    details={"keyName": name, "keyType": "ecdsa", "length": "256", **details})
+    exchange = _pki(
+        vault, "POST", "/createsshkey", details={"keyName": name, "keyType": "ecdsa", "length": "256", **details}
+    )
     assert exchange.body["result"]["status"] == "Success", exchange.body
     return exchange
 
 
 def _associate(vault, key="deploy", resource="web01", user="root"):
-    exchange = _pki(vault, "POST", "/associateKey",
-                    details={"keyName": key, "resourceName": resource, "userName": user})
+    exchange = _pki(
+        vault, "POST", "/associateKey", details={"keyName": key, "resourceName": resource, "userName": user}
+    )
     assert exchange.body["result"]["status"] == "SUCCESS", exchange.body
     return exchange
 
 
 @scenario("POST /createsshkey")
 def create_ssh_key(vault):
-    return _pki(vault, "POST", "/createsshkey", details={
-        "keyName": "deploy", "passPhrase": "S3cret-phrase", "comment": "deploy@ci", "length": "2048",
-        "keyType": "ssh-rsa"})
+    return _pki(
+        vault,
+        "POST",
+        "/createsshkey",
+        details={
+            "keyName": "deploy",
+            "passPhrase": "S3cret-phrase",
+            "comment": "deploy@ci",
+            "length": "2048",
+            "keyType": "ssh-rsa",
+        },
+    )
 
 
 @scenario("DELETE /deleteSSHKey")
@@ -91,10 +103,17 @@ def associated_users(vault):
 @scenario("POST /addSSHKey")
 def import_ssh_key(vault):
     key_file = ec.generate_private_key(ec.SECP256R1()).private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL,
-        serialization.BestAvailableEncryption(b"import-phrase"))
-    return _pki(vault, "POST", "/addSSHKey", details={"keyName": "imported", "passphrase": "import-phrase"},
-                files={"File": (io.BytesIO(key_file), "id_ecdsa")})
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.TraditionalOpenSSL,
+        serialization.BestAvailableEncryption(b"import-phrase"),
+    )
+    return _pki(
+        vault,
+        "POST",
+        "/addSSHKey",
+        details={"keyName": "imported", "passphrase": "import-phrase"},
+        files={"File": (io.BytesIO(key_file), "id_ecdsa")},
+    )
 
 
 @scenario("POST /associateKey")
@@ -109,8 +128,9 @@ def dissociate_key(vault):
     vault.create_resource("web01")
     _create_key(vault)
     _associate(vault)
-    return _pki(vault, "POST", "/dissociateKey",
-                details={"keyName": "deploy", "resourceName": "web01", "userName": "root"})
+    return _pki(
+        vault, "POST", "/dissociateKey", details={"keyName": "deploy", "resourceName": "web01", "userName": "root"}
+    )
 
 
 @scenario("GET /getPGPKey")

@@ -1,4 +1,5 @@
 """Scenarios of the user administration, user group, organization, sharing and remote-app rows."""
+
 from conformance.harness import scenario
 
 USER_ITEM = "User (list item, edition B)"
@@ -6,15 +7,19 @@ USER_ITEM = "User (list item, edition B)"
 
 def add_user_group(vault, name, description=""):
     """Create a user group through the simulator's admin endpoint (the spec has none); return its id."""
-    response = vault.client.post("/__simulator/user-groups", json={"userGroupName": name, "description": description},
-                                 headers={"AUTHTOKEN": vault.token})
+    response = vault.client.post(
+        "/__simulator/user-groups",
+        json={"userGroupName": name, "description": description},
+        headers={"AUTHTOKEN": vault.token},
+    )
     assert response.status_code == 201, response.get_json()
     return str(response.get_json()["userGroupId"])
 
 
 def add_remote_app(vault, name, resource_ids):
-    response = vault.client.post("/__simulator/remote-apps", json={"name": name, "resourceIds": resource_ids},
-                                 headers={"AUTHTOKEN": vault.token})
+    response = vault.client.post(
+        "/__simulator/remote-apps", json={"name": name, "resourceIds": resource_ids}, headers={"AUTHTOKEN": vault.token}
+    )
     assert response.status_code == 201, response.get_json()
     return response.get_json()["id"]
 
@@ -65,8 +70,11 @@ def unlock_user(vault):
 
 @scenario("PUT /user/resetMFA")
 def reset_mfa(vault):
-    vault.ok("POST", "/user", details={"USERNAME": "carol", "FIRSTNAME": "Carol", "LASTNAME": "Smith",
-                                       "PASSWORD": "Carol-pw1"})
+    vault.ok(
+        "POST",
+        "/user",
+        details={"USERNAME": "carol", "FIRSTNAME": "Carol", "LASTNAME": "Smith", "PASSWORD": "Carol-pw1"},
+    )
     return vault.exchange("PUT", "/user/resetMFA", query={"USERNAME": "carol"})
 
 
@@ -81,8 +89,9 @@ def user_group_id(vault):
 @scenario("POST /user/removeUserFromUserGroup")
 def remove_user_from_group(vault):
     pat_id, group_id = member(vault, "pat", "ops")
-    exchange = vault.exchange("POST", "/user/removeUserFromUserGroup", details={
-        "USERIDS": [int(pat_id)], "USERGROUPIDS": [int(group_id)]})
+    exchange = vault.exchange(
+        "POST", "/user/removeUserFromUserGroup", details={"USERIDS": [int(pat_id)], "USERGROUPIDS": [int(group_id)]}
+    )
     (pair,) = exchange.details["RESULT"]
     assert set(pair) == {"USERID", "USERGROUPID", "message", "status"} and pair["status"] == "Success"
     return exchange
@@ -91,8 +100,9 @@ def remove_user_from_group(vault):
 @scenario("DELETE /userGroup")
 def delete_user_group(vault):
     group_id = add_user_group(vault, "ops")
-    exchange = vault.exchange("DELETE", "/userGroup", details={"userGroupIds": [int(group_id)]},
-                              lower_case_details=True)
+    exchange = vault.exchange(
+        "DELETE", "/userGroup", details={"userGroupIds": [int(group_id)]}, lower_case_details=True
+    )
     # "Details keyed by group id, each {message, status, statusCode}"
     assert set(exchange.details) == {group_id}
     assert set(exchange.details[group_id]) == {"message", "status", "statusCode"}
@@ -109,8 +119,12 @@ def list_users(vault):
 @scenario("GET /userGroup")
 def list_user_groups(vault):
     add_user_group(vault, "ops", "operators")
-    exchange = vault.exchange("GET", "/userGroup", details={"searchValue": "op", "searchColumn": "userGroupName",
-                                                            "searchOperator": "startsWith"}, lower_case_details=True)
+    exchange = vault.exchange(
+        "GET",
+        "/userGroup",
+        details={"searchValue": "op", "searchColumn": "userGroupName", "searchOperator": "startsWith"},
+        lower_case_details=True,
+    )
     return exchange.expect("User group", *exchange.details)
 
 
@@ -124,32 +138,40 @@ def list_organizations(vault):
 def share_resource_with_user(vault):
     resource_id, _account_id = vault.create_resource("web01")
     vault.create_api_user("pat")
-    return vault.exchange("PUT", f"/resources/{resource_id}/share",
-                          details={"ACCESSTYPE": "view", "USERID": user_id(vault, "pat")})
+    return vault.exchange(
+        "PUT", f"/resources/{resource_id}/share", details={"ACCESSTYPE": "view", "USERID": user_id(vault, "pat")}
+    )
 
 
 @scenario("PUT /resources/{resource_id}/accounts/{account_id}/share")
 def share_account_with_user(vault):
     resource_id, account_id = vault.create_resource("web01")
     vault.create_api_user("pat")
-    return vault.exchange("PUT", f"/resources/{resource_id}/accounts/{account_id}/share",
-                          details={"ACCESSTYPE": "modify", "USERID": user_id(vault, "pat")})
+    return vault.exchange(
+        "PUT",
+        f"/resources/{resource_id}/accounts/{account_id}/share",
+        details={"ACCESSTYPE": "modify", "USERID": user_id(vault, "pat")},
+    )
 
 
 @scenario("PUT /resources/{resource_id}/share by USERGROUPID")
 def share_resource_with_group(vault):
     resource_id, _account_id = vault.create_resource("web01")
     _pat_id, group_id = member(vault, "pat", "ops")
-    return vault.exchange("PUT", f"/resources/{resource_id}/share",
-                          details={"ACCESSTYPE": "fullaccess", "USERGROUPID": group_id})
+    return vault.exchange(
+        "PUT", f"/resources/{resource_id}/share", details={"ACCESSTYPE": "fullaccess", "USERGROUPID": group_id}
+    )
 
 
 @scenario("PUT /resources/{resource_id}/accounts/{account_id}/share by USERGROUPID")
 def share_account_with_group(vault):
     resource_id, account_id = vault.create_resource("web01")
     _pat_id, group_id = member(vault, "pat", "ops")
-    return vault.exchange("PUT", f"/resources/{resource_id}/accounts/{account_id}/share",
-                          details={"ACCESSTYPE": "fullaccess", "USERGROUPID": group_id})
+    return vault.exchange(
+        "PUT",
+        f"/resources/{resource_id}/accounts/{account_id}/share",
+        details={"ACCESSTYPE": "fullaccess", "USERGROUPID": group_id},
+    )
 
 
 @scenario("PUT /resourcegroup/share")
@@ -157,8 +179,11 @@ def share_resource_group(vault):
     vault.create_resource("web01", RESOURCEGROUPNAME="Web servers")
     (group,) = [g for g in vault.store.all("resource_group") if g["name"] == "Web servers"]
     vault.create_api_user("pat")
-    return vault.exchange("PUT", "/resourcegroup/share", details={
-        "resourceGroupIds": [group["id"]], "accessType": "view", "userIds": [user_id(vault, "pat")]})
+    return vault.exchange(
+        "PUT",
+        "/resourcegroup/share",
+        details={"resourceGroupIds": [group["id"]], "accessType": "view", "userIds": [user_id(vault, "pat")]},
+    )
 
 
 @scenario("PUT /resources/share")
@@ -166,8 +191,11 @@ def share_resources(vault):
     first, _account_id = vault.create_resource("web01")
     second, _account_id = vault.create_resource("web02")
     _pat_id, group_id = member(vault, "pat", "ops")
-    return vault.exchange("PUT", "/resources/share", details={
-        "resourceIds": [first, second], "accessType": "modify", "userGroupIds": [group_id]})
+    return vault.exchange(
+        "PUT",
+        "/resources/share",
+        details={"resourceIds": [first, second], "accessType": "modify", "userGroupIds": [group_id]},
+    )
 
 
 @scenario("PUT /accounts/share")
@@ -175,9 +203,17 @@ def share_accounts(vault):
     resource_id, account_id = vault.create_resource("web01")
     app_id = add_remote_app(vault, "PuTTY", [resource_id])
     vault.create_api_user("pat")
-    return vault.exchange("PUT", "/accounts/share", details={
-        "accountIds": [account_id], "accessType": "remoteapponly", "userIds": [user_id(vault, "pat")],
-        "remoteAppIds": [app_id], "resourceId": int(resource_id)})
+    return vault.exchange(
+        "PUT",
+        "/accounts/share",
+        details={
+            "accountIds": [account_id],
+            "accessType": "remoteapponly",
+            "userIds": [user_id(vault, "pat")],
+            "remoteAppIds": [app_id],
+            "resourceId": int(resource_id),
+        },
+    )
 
 
 @scenario("GET /resources/{resource_id}/associated-remote-apps")

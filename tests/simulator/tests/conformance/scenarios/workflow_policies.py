@@ -1,4 +1,5 @@
 """Scenarios of the password workflow, password policy, file download and remote reset rows."""
+
 import io
 
 from conformance.harness import scenario
@@ -25,8 +26,12 @@ def _approved(vault):
 @scenario("POST /accounts/{account_id}/requestpassword")
 def request_password(vault):
     token, _pat_id, account_id = _requesting_user(vault)
-    exchange = vault.exchange("POST", f"/accounts/{account_id}/requestpassword", token=token,
-                              details={"REASON": "deploy", "PASSWDID": account_id})
+    exchange = vault.exchange(
+        "POST",
+        f"/accounts/{account_id}/requestpassword",
+        token=token,
+        details={"REASON": "deploy", "PASSWDID": account_id},
+    )
     assert exchange.details == {"STATUS": "WAITING FOR APPROVAL / CHECKOUT"}
     return exchange
 
@@ -46,8 +51,11 @@ def list_requests(vault):
 def reject_request(vault):
     token, pat_id, account_id = _requesting_user(vault)
     vault.ok("POST", f"/accounts/{account_id}/requestpassword", token=token, details={"REASON": "deploy"})
-    return vault.exchange("POST", f"/accounts/{account_id}/requester/{pat_id}/reject",
-                          details={"PASSWDID": account_id, "REQUESTEDID": pat_id})
+    return vault.exchange(
+        "POST",
+        f"/accounts/{account_id}/requester/{pat_id}/reject",
+        details={"PASSWDID": account_id, "REQUESTEDID": pat_id},
+    )
 
 
 @scenario("POST /accounts/{account_id}/requester/{requester_id}/approve")
@@ -69,8 +77,11 @@ def check_out(vault):
 def check_in(vault):
     token, pat_id, account_id = _approved(vault)
     vault.ok("POST", f"/accounts/{account_id}/checkout", token=token, details={"REASON": "deploy"})
-    return vault.exchange("POST", f"/accounts/{account_id}/requester/{pat_id}/checkin",
-                          details={"PASSWDID": account_id, "REQUESTEDID": pat_id})
+    return vault.exchange(
+        "POST",
+        f"/accounts/{account_id}/requester/{pat_id}/checkin",
+        details={"PASSWDID": account_id, "REQUESTEDID": pat_id},
+    )
 
 
 @scenario("GET /passwords/generate")
@@ -90,18 +101,32 @@ def list_policies(vault):
 
 @scenario("POST /passwords/validate")
 def validate_password(vault):
-    return vault.exchange("POST", "/passwords/validate", lower_case_details=True,
-                          details={"password": "Kt7#vQ9!mZ2p", "passwordPolicy": "Strong"})
+    return vault.exchange(
+        "POST",
+        "/passwords/validate",
+        lower_case_details=True,
+        details={"password": "Kt7#vQ9!mZ2p", "passwordPolicy": "Strong"},
+    )
 
 
 @scenario("GET /resources/{resource_id}/accounts/{account_id}/downloadfile")
 def download_file(vault):
-    vault.ok("POST", "/resources", files={"file": (io.BytesIO(b"LICENSE-KEY-1234"), "product.lic")}, details={
-        "RESOURCENAME": "licenses", "ACCOUNTNAME": "product", "RESOURCETYPE": "License Store",
-        "PASSWORD": "s3cret", "OWNERNAME": "admin"})
+    vault.ok(
+        "POST",
+        "/resources",
+        files={"file": (io.BytesIO(b"LICENSE-KEY-1234"), "product.lic")},
+        details={
+            "RESOURCENAME": "licenses",
+            "ACCOUNTNAME": "product",
+            "RESOURCETYPE": "License Store",
+            "PASSWORD": "s3cret",
+            "OWNERNAME": "admin",
+        },
+    )
     resource_id, account_id = vault.ids("licenses", "product")
-    exchange = vault.exchange("GET", f"/resources/{resource_id}/accounts/{account_id}/downloadfile",
-                              details={"REASON": "audit"})
+    exchange = vault.exchange(
+        "GET", f"/resources/{resource_id}/accounts/{account_id}/downloadfile", details={"REASON": "audit"}
+    )
     assert exchange.content == b"LICENSE-KEY-1234"
     return exchange
 
@@ -109,10 +134,20 @@ def download_file(vault):
 @scenario("POST /resources/configureremotepasswordreset")
 def configure_remote_password_reset(vault):
     resource_id, _account_id = vault.create_resource("web01")
-    exchange = vault.exchange("POST", "/resources/configureremotepasswordreset", details={
-        "REMOTEMODE": "ssh", "RESOURCEIDENTIFIER": "linux", "REMOTELOGINACCOUNT": "root",
-        "AUTHENTICATION": "passauth", "ELEVATIONTYPE": "sudo", "RESOURCEIDS": [resource_id],
-        "RESOURCETYPE": "Linux", "REMOVEENTER": "false"})
+    exchange = vault.exchange(
+        "POST",
+        "/resources/configureremotepasswordreset",
+        details={
+            "REMOTEMODE": "ssh",
+            "RESOURCEIDENTIFIER": "linux",
+            "REMOTELOGINACCOUNT": "root",
+            "AUTHENTICATION": "passauth",
+            "ELEVATIONTYPE": "sudo",
+            "RESOURCEIDS": [resource_id],
+            "RESOURCETYPE": "Linux",
+            "REMOVEENTER": "false",
+        },
+    )
     (item,) = exchange.details["CONFIGURATION RESULT"]
     assert set(item) == {"STATUS", "RESOURCENAME", "RESOURCEID"} and all(isinstance(v, str) for v in item.values())
     return exchange

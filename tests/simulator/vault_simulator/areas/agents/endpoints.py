@@ -4,6 +4,7 @@ Agents are installed on managed servers by administrators, so only an
 Administrator or a Privileged Administrator may call these (the spec does not
 say who may).
 """
+
 from datetime import datetime, timedelta
 
 from vault_simulator.core.access import FULL_REACH_ROLES
@@ -51,14 +52,17 @@ def high_availability_status(ctx):
     was sent to (from the Host header), primaryServerStatus ``Running``, secondaryServer empty and
     secondaryServerStatus ``Not Configured``."""
     _require_administrator(ctx, "view the high availability status")
-    return success("High availability status fetched successfully", {
-        "haStatus": HA_NOT_CONFIGURED,
-        "isPrimaryServer": "true",
-        "primaryServer": _host_name(ctx.headers.get("Host", "localhost")),
-        "primaryServerStatus": SERVER_RUNNING,
-        "secondaryServer": "",
-        "secondaryServerStatus": HA_NOT_CONFIGURED,
-    })
+    return success(
+        "High availability status fetched successfully",
+        {
+            "haStatus": HA_NOT_CONFIGURED,
+            "isPrimaryServer": "true",
+            "primaryServer": _host_name(ctx.headers.get("Host", "localhost")),
+            "primaryServerStatus": SERVER_RUNNING,
+            "secondaryServer": "",
+            "secondaryServerStatus": HA_NOT_CONFIGURED,
+        },
+    )
 
 
 @endpoint("POST", "/generateInstallKey", op="GetAgentInstallKey", builds=INSTALL_KEY_BUILDS, style=PKI)
@@ -92,8 +96,12 @@ def _current_key(store, now):
 
 def _new_key(ctx, now, hours):
     key_id = ctx.store.next_id(AGENT_KEY)
-    key = {"id": key_id, "key": ctx.rng.token_hex(16), "created": now.isoformat(timespec="milliseconds"),
-           "end_time": (now + timedelta(hours=hours)).isoformat(timespec="seconds")}
+    key = {
+        "id": key_id,
+        "key": ctx.rng.token_hex(16),
+        "created": now.isoformat(timespec="milliseconds"),
+        "end_time": (now + timedelta(hours=hours)).isoformat(timespec="seconds"),
+    }
     ctx.store.put(AGENT_KEY, key_id, key)
     return key
 

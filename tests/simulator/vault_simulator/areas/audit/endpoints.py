@@ -16,6 +16,7 @@ Records come newest first; totalRows counts the records that match before
 paging. The trail is vault-wide (not per organization). A Password User may
 not read it; the other roles may.
 """
+
 from datetime import date, datetime, timedelta
 
 from vault_simulator.areas.audit.trail import AUDIT_TYPES, audit_output
@@ -43,7 +44,7 @@ def read_audit(ctx):
     in_duration = _duration_test(text(ctx.query, "DURATION").strip())
     records = [r for r in ctx.store.all(AUDIT) if r["type"] == audit_type and in_duration(r["time"])]
     records.sort(key=lambda r: (r["time"], int(r["id"])), reverse=True)
-    page = [audit_output(r) for r in records[start:start + limit]]
+    page = [audit_output(r) for r in records[start : start + limit]]
     return success("Audit records fetched successfully", page, totalRows=len(records))
 
 

@@ -11,6 +11,7 @@ user groups and organizations are of AUDITTYPE ``User``, all others
 (a wording for OPERATIONTYPE instead of the operation name). A failed
 operation is recorded too; its OPERATIONTYPE ends with `` (Failed)``.
 """
+
 from vault_simulator.core.records import ACCOUNT, AUDIT, RESOURCE
 from vault_simulator.core.registry import after_each_operation
 from vault_simulator.core.timefmt import millis_time, now_iso
@@ -34,10 +35,14 @@ def write_audit(ctx, op, path, arguments, status):
     if op in _UNAUDITED_OPERATIONS:
         return
     notes = ctx.audit
-    resource_name = notes.get("resource") or _name_of(ctx.store, RESOURCE, arguments.get("resource_id")) \
+    resource_name = (
+        notes.get("resource")
+        or _name_of(ctx.store, RESOURCE, arguments.get("resource_id"))
         or _detail(ctx, "RESOURCENAME")
-    account_name = notes.get("account") or _name_of(ctx.store, ACCOUNT, arguments.get("account_id")) \
-        or _detail(ctx, "ACCOUNTNAME")
+    )
+    account_name = (
+        notes.get("account") or _name_of(ctx.store, ACCOUNT, arguments.get("account_id")) or _detail(ctx, "ACCOUNTNAME")
+    )
     record = {
         "id": ctx.store.next_id(AUDIT),
         "type": audit_type_of(path),
@@ -61,7 +66,8 @@ def audit_output(record):
         "AUDITID": record["id"],
         "RESOURCENAME": record["resource"],
         "ACCOUNTNAME": record["account"],
-        "OPERATIONTYPE": record["operation"] if record["status"].lower() == "success"
+        "OPERATIONTYPE": record["operation"]
+        if record["status"].lower() == "success"
         else f"{record['operation']} (Failed)",
         "OPERATEDBY": record["operated_by"],
         "IPADDRESS": record["ip_address"],

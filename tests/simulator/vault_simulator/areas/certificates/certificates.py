@@ -1,13 +1,28 @@
 """SSL certificates: create, add, list, details, delete."""
+
 import datetime
 
 from vault_simulator.areas.certificates.creation_input import made_up_passphrase, read_certificate_input
 from vault_simulator.areas.certificates.material import (
-    issue, key_length, load_certificates, load_pkcs12, new_private_key, random_serial, signature_algorithm, utc_now,
+    issue,
+    key_length,
+    load_certificates,
+    load_pkcs12,
+    new_private_key,
+    random_serial,
+    signature_algorithm,
+    utc_now,
 )
 from vault_simulator.areas.certificates.records import (
-    certificate_with_identity, delete_certificate_record, describe, new_certificate, require_manager,
-    selected_certificate, selected_certificates, visible_certificates, x509_of,
+    certificate_with_identity,
+    delete_certificate_record,
+    describe,
+    new_certificate,
+    require_manager,
+    selected_certificate,
+    selected_certificates,
+    visible_certificates,
+    x509_of,
 )
 from vault_simulator.areas.certificates.views import certificate_detail_items, certificate_list_item, expiry_item
 from vault_simulator.core.inputs import text
@@ -27,11 +42,22 @@ def create_certificate(ctx):
     request = read_certificate_input(ctx.details)
     key = new_private_key(ctx.rng, request.algorithm, request.length, ctx.config.seed is not None)
     now = utc_now()
-    certificate = issue(request.subject, key.public_key(), request.subject, key, {
-        "serial": random_serial(ctx.rng), "not_before": now, "not_after": now + request.validity,
-        "hash_name": request.hash_name, "alt_names": request.alt_names})
-    record = new_certificate(ctx, certificate, key=key, passphrase=request.passphrase(ctx.rng),
-                             store_type=request.store_type)
+    certificate = issue(
+        request.subject,
+        key.public_key(),
+        request.subject,
+        key,
+        {
+            "serial": random_serial(ctx.rng),
+            "not_before": now,
+            "not_after": now + request.validity,
+            "hash_name": request.hash_name,
+            "alt_names": request.alt_names,
+        },
+    )
+    record = new_certificate(
+        ctx, certificate, key=key, passphrase=request.passphrase(ctx.rng), store_type=request.store_type
+    )
     ctx.audit["resource"] = record["common_name"]
     return success(f"Certificate {describe(record)} created successfully")
 
@@ -66,8 +92,9 @@ def add_certificate(ctx):
         try:
             key, certificate, chain = load_pkcs12(data, password)
         except ValueError:
-            raise Failure(f"{upload.filename} could not be opened: not a PKCS#12 keystore, "
-                          "or PASSWORD is wrong") from None
+            raise Failure(
+                f"{upload.filename} could not be opened: not a PKCS#12 keystore, or PASSWORD is wrong"
+            ) from None
         passphrase = password
     existing = certificate_with_identity(ctx.store, certificate)
     if existing is not None:

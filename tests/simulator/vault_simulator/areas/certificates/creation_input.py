@@ -12,6 +12,7 @@ comma-separated; an address literal becomes an IP SAN, anything else a DNS
 SAN. Without PASSWORD the vault makes up the private-key passphrase
 (readable with getCertificatePassphrase once the certificate exists).
 """
+
 import datetime
 import re
 from dataclasses import dataclass
@@ -69,10 +70,17 @@ def read_certificate_input(details):
         raise Failure("ALG must be RSA or EC")
     validity, validity_text = _validity(details)
     return CertificateInput(
-        common_name=values["CNAME"], subject=subject_name(values), alt_names=_alt_names(details),
-        algorithm=algorithm, length=_length(details, algorithm), hash_name=_hash_name(details),
-        validity=validity, validity_text=validity_text, store_type=_store_type(details),
-        password=text(details, "PASSWORD"))
+        common_name=values["CNAME"],
+        subject=subject_name(values),
+        alt_names=_alt_names(details),
+        algorithm=algorithm,
+        length=_length(details, algorithm),
+        hash_name=_hash_name(details),
+        validity=validity,
+        validity_text=validity_text,
+        store_type=_store_type(details),
+        password=text(details, "PASSWORD"),
+    )
 
 
 def _alt_names(details):

@@ -6,13 +6,23 @@ stays in the list and names the certificate it became (``certificate_id``).
 An Administrator or Privileged Administrator sees and signs every CSR, any
 other user the CSRs they created.
 """
+
 import datetime
 
 from vault_simulator.areas.certificates.authority import CA_NAME, simulator_ca
 from vault_simulator.areas.certificates.creation_input import read_certificate_input
 from vault_simulator.areas.certificates.material import (
-    csr_from_pem, issue, key_from_pem, key_to_pem, new_private_key, random_serial, requested_alt_names,
-    signature_algorithm, signing_request, to_pem, utc_now,
+    csr_from_pem,
+    issue,
+    key_from_pem,
+    key_to_pem,
+    new_private_key,
+    random_serial,
+    requested_alt_names,
+    signature_algorithm,
+    signing_request,
+    to_pem,
+    utc_now,
 )
 from vault_simulator.areas.certificates.records import describe, new_certificate
 from vault_simulator.areas.certificates.views import csr_list_item
@@ -61,8 +71,11 @@ def create_csr(ctx):
 def list_csrs(ctx):
     """Every CSR the caller can see; the optional ``common_name`` keeps those for that name (any case)."""
     wanted = text(ctx.details, "common_name").strip().lower()
-    items = [csr_list_item(ctx.store, csr) for csr in ctx.store.all(CSR)
-             if _can_see(ctx, csr) and (not wanted or csr["common_name"].lower() == wanted)]
+    items = [
+        csr_list_item(ctx.store, csr)
+        for csr in ctx.store.all(CSR)
+        if _can_see(ctx, csr) and (not wanted or csr["common_name"].lower() == wanted)
+    ]
     return success("CSRs fetched successfully", items, totalRows=len(items))
 
 
@@ -90,13 +103,31 @@ def sign_csr(ctx):
     ca_certificate, ca_key = simulator_ca(ctx)
     csr = csr_from_pem(record["pem"])
     now = utc_now()
-    certificate = issue(csr.subject, csr.public_key(), ca_certificate.subject, ca_key, {
-        "serial": random_serial(ctx.rng), "not_before": now, "hash_name": record["hash_name"],
-        "not_after": min(now + datetime.timedelta(seconds=record["validity_seconds"]),
-                         ca_certificate.not_valid_after_utc),
-        "alt_names": requested_alt_names(csr)})
-    stored = new_certificate(ctx, certificate, [ca_certificate], key_from_pem(record["key_pem"]), record["passphrase"],
-                             store_type=record["store_type"], template=template, owner_id=record["created_by"])
+    certificate = issue(
+        csr.subject,
+        csr.public_key(),
+        ca_certificate.subject,
+        ca_key,
+        {
+            "serial": random_serial(ctx.rng),
+            "not_before": now,
+            "hash_name": record["hash_name"],
+            "not_after": min(
+                now + datetime.timedelta(seconds=record["validity_seconds"]), ca_certificate.not_valid_after_utc
+            ),
+            "alt_names": requested_alt_names(csr),
+        },
+    )
+    stored = new_certificate(
+        ctx,
+        certificate,
+        [ca_certificate],
+        key_from_pem(record["key_pem"]),
+        record["passphrase"],
+        store_type=record["store_type"],
+        template=template,
+        owner_id=record["created_by"],
+    )
     record["certificate_id"] = stored["id"]
     ctx.store.put(CSR, record["id"], record)
     ctx.audit["resource"] = record["common_name"]

@@ -1,6 +1,11 @@
 """Deploying a certificate to the servers the vault knows."""
+
 from vault_simulator.areas.certificates.records import (
-    CERTIFICATE_MANAGEMENT_BUILDS, add_installation, describe, require_manager, require_private_key,
+    CERTIFICATE_MANAGEMENT_BUILDS,
+    add_installation,
+    describe,
+    require_manager,
+    require_private_key,
     selected_certificate,
 )
 from vault_simulator.core.inputs import text
@@ -41,5 +46,8 @@ def deploy_certificate(ctx):
         add_installation(record, {"host": server["name"], "port": server["port"], "ip": server["ip"]})
         statuses.append({"server": server["name"], "message": message, "status": SUCCESS})
     ctx.store.put(CERTIFICATE, record["id"], record)
-    return success(f"Certificate {describe(record)} deployed to {len(statuses)} servers",
-                   totalRows=len(statuses), deployStatus=statuses)
+    return success(
+        f"Certificate {describe(record)} deployed to {len(statuses)} servers",
+        totalRows=len(statuses),
+        deployStatus=statuses,
+    )

@@ -10,11 +10,16 @@ port where it was found, or, when the vault already has it, gains that place;
 the host becomes a server deployCertificate can deploy to. The probes run
 inside the request, so the vault answers nothing else until they end.
 """
+
 import ipaddress
 
 from vault_simulator.areas.certificates.material import load_certificates
 from vault_simulator.areas.certificates.records import (
-    add_installation, certificate_with_identity, describe, new_certificate, remember_server,
+    add_installation,
+    certificate_with_identity,
+    describe,
+    new_certificate,
+    remember_server,
 )
 from vault_simulator.areas.certificates.ssl_probe import probe, probe_all
 from vault_simulator.core.inputs import required_text, text
@@ -48,8 +53,10 @@ def discover_range(ctx):
         raise Failure(f"EndIpAddress {end} comes before StartIpAddress {start}")
     count = int(end) - int(start) + 1
     if count > MAX_RANGE_ADDRESSES:
-        raise Failure(f"The range {start} - {end} holds {count} addresses: "
-                      f"at most {MAX_RANGE_ADDRESSES} can be discovered in one call")
+        raise Failure(
+            f"The range {start} - {end} holds {count} addresses: "
+            f"at most {MAX_RANGE_ADDRESSES} can be discovered in one call"
+        )
     port, timeout = _port(ctx), _timeout(ctx)
     return _kept(ctx, probe_all([str(start + offset) for offset in range(count)], port, timeout), port)
 
@@ -60,8 +67,11 @@ def _kept(ctx, probes, port):
     for host, found in probes.items():
         details[host] = [FAILURE, found.failure] if found.der is None else _keep(ctx, host, port, found)
     found_at = sum(1 for outcome, _text in details.values() if outcome == SUCCESS)
-    return success(f"SSL discovery finished: certificates found at {found_at} of {len(details)} hosts",
-                   details, totalRows=len(details))
+    return success(
+        f"SSL discovery finished: certificates found at {found_at} of {len(details)} hosts",
+        details,
+        totalRows=len(details),
+    )
 
 
 def _keep(ctx, host, port, found):

@@ -1,9 +1,16 @@
 """Handing out a stored certificate: its file, its keystore, its key's passphrase."""
+
 import re
 
 from vault_simulator.areas.certificates.java_keystore import jks_keystore
 from vault_simulator.areas.certificates.material import (
-    key_from_pem, key_to_der, key_to_pem, to_der, to_p7b, to_pem, to_pkcs12,
+    key_from_pem,
+    key_to_der,
+    key_to_pem,
+    to_der,
+    to_p7b,
+    to_pem,
+    to_pkcs12,
 )
 from vault_simulator.areas.certificates.records import chain_of, require_private_key, selected_certificate, x509_of
 from vault_simulator.core.inputs import text
@@ -17,10 +24,14 @@ _PEM_TYPE = "application/x-pem-file"
 _PKCS12_TYPE = "application/x-pkcs12"
 # fileType: (file name extension, MIME type)
 _FILE_TYPES = {
-    "CER": ("cer", "application/pkix-cert"), "CRT": ("crt", "application/x-x509-ca-cert"),
-    "DER": ("der", "application/pkix-cert"), "P7B": ("p7b", "application/x-pkcs7-certificates"),
-    "PKCS": ("p12", _PKCS12_TYPE), "JKS": ("jks", "application/x-java-keystore"),
-    "PEM": ("pem", _PEM_TYPE), "KEY": ("key", _PEM_TYPE),
+    "CER": ("cer", "application/pkix-cert"),
+    "CRT": ("crt", "application/x-x509-ca-cert"),
+    "DER": ("der", "application/pkix-cert"),
+    "P7B": ("p7b", "application/x-pkcs7-certificates"),
+    "PKCS": ("p12", _PKCS12_TYPE),
+    "JKS": ("jks", "application/x-java-keystore"),
+    "PEM": ("pem", _PEM_TYPE),
+    "KEY": ("key", _PEM_TYPE),
 }
 _NEEDS_PRIVATE_KEY = ("PKCS", "JKS", "KEY")
 # The file types without the private key: fileType -> f(certificate, rest of its chain) -> bytes.
@@ -81,8 +92,13 @@ def _encoded(ctx, record, file_type):
     if file_type == "KEY":
         return key_to_pem(key, record["passphrase"])
     if file_type == "JKS":
-        return jks_keystore(ctx.rng, record["common_name"], key_to_der(key),
-                            [to_der(c) for c in [certificate, *chain]], record["passphrase"])
+        return jks_keystore(
+            ctx.rng,
+            record["common_name"],
+            key_to_der(key),
+            [to_der(c) for c in [certificate, *chain]],
+            record["passphrase"],
+        )
     return to_pkcs12(record["common_name"], key, certificate, chain, record["passphrase"])
 
 

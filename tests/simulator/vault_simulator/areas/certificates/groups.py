@@ -8,6 +8,7 @@ and edit answer details ``[<the group>]`` in the spec's "Certificate group"
 shape. Deleting a certificate takes it out of its groups; deleting a group
 removes its shares.
 """
+
 import re
 
 from vault_simulator.areas.certificates.records import CERTIFICATE_MANAGEMENT_BUILDS, certificate_group_by_name
@@ -21,22 +22,26 @@ from vault_simulator.core.styles import PKI
 _MAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s.]+")
 
 
-@endpoint("POST", "/createCertificateGroup", op="createCertificateGroup", builds=CERTIFICATE_MANAGEMENT_BUILDS,
-          style=PKI)
+@endpoint(
+    "POST", "/createCertificateGroup", op="createCertificateGroup", builds=CERTIFICATE_MANAGEMENT_BUILDS, style=PKI
+)
 def create_group(ctx):
     _require_group_manager(ctx, "create certificate groups")
     name = required_text(ctx.details, "group_name")
     if certificate_group_by_name(ctx.store, name) is not None:
         raise Failure(f"Certificate group {name} already exists")
-    group = {"id": ctx.store.next_id(CERTIFICATE_GROUP), "name": name,
-             "description": text(ctx.details, "group_description"), "mail": _mail(ctx),
-             "certificate_ids": _certificate_ids(ctx)}
+    group = {
+        "id": ctx.store.next_id(CERTIFICATE_GROUP),
+        "name": name,
+        "description": text(ctx.details, "group_description"),
+        "mail": _mail(ctx),
+        "certificate_ids": _certificate_ids(ctx),
+    }
     ctx.store.put(CERTIFICATE_GROUP, group["id"], group)
     return success(f"Certificate group {name} created successfully", [_group_item(group)])
 
 
-@endpoint("POST", "/editCertificateGroup", op="editCertificateGroup", builds=CERTIFICATE_MANAGEMENT_BUILDS,
-          style=PKI)
+@endpoint("POST", "/editCertificateGroup", op="editCertificateGroup", builds=CERTIFICATE_MANAGEMENT_BUILDS, style=PKI)
 def edit_group(ctx):
     """The spec: "same fields as create (group_name carries the new name)". The group to edit is
     named by ``old_group_name`` (the simulator's choice: the spec shows no field for it); without
@@ -60,8 +65,9 @@ def edit_group(ctx):
     return success(f"Certificate group {new_name} modified successfully", [_group_item(group)])
 
 
-@endpoint("DELETE", "/deleteCertificateGroup", op="deleteCertificateGroup", builds=CERTIFICATE_MANAGEMENT_BUILDS,
-          style=PKI)
+@endpoint(
+    "DELETE", "/deleteCertificateGroup", op="deleteCertificateGroup", builds=CERTIFICATE_MANAGEMENT_BUILDS, style=PKI
+)
 def delete_group(ctx):
     """The certificates stay; the group's shares go."""
     _require_group_manager(ctx, "delete certificate groups")
@@ -110,5 +116,9 @@ def _certificate_ids(ctx):
 
 
 def _group_item(group):
-    return {"group_name": group["name"], "group_description": group["description"], "group_mail": group["mail"],
-            "ssl_details": ",".join(group["certificate_ids"])}
+    return {
+        "group_name": group["name"],
+        "group_description": group["description"],
+        "group_mail": group["mail"],
+        "ssl_details": ",".join(group["certificate_ids"]),
+    }

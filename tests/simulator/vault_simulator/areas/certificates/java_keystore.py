@@ -7,6 +7,7 @@ over the password, the words "Mighty Aphrodite" and everything before it.
 ``keytool -list -keystore <file>`` reads it. The 20-byte key salt comes from
 the simulator's random source.
 """
+
 import hashlib
 import struct
 import time

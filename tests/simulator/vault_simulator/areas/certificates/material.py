@@ -6,6 +6,7 @@ source, so ``--seed`` reproduces them. Names follow Java's, as the vault's
 own do: signature algorithms read ``SHA256withRSA``, key algorithms ``RSA``
 or ``EC``.
 """
+
 import datetime
 import hashlib
 import ipaddress
@@ -23,13 +24,22 @@ RSA, EC = "RSA", "EC"
 KEY_LENGTHS = {RSA: (1024, 2048, 3072, 4096), EC: (256, 384, 521)}
 HASHES = {"SHA224": hashes.SHA224, "SHA256": hashes.SHA256, "SHA384": hashes.SHA384, "SHA512": hashes.SHA512}
 # Subject attributes by the certificate input field that carries them.
-SUBJECT_FIELDS = (("CNAME", NameOID.COMMON_NAME), ("ORGUNIT", NameOID.ORGANIZATIONAL_UNIT_NAME),
-                  ("ORG", NameOID.ORGANIZATION_NAME), ("LOCATION", NameOID.LOCALITY_NAME),
-                  ("STATE", NameOID.STATE_OR_PROVINCE_NAME), ("COUNTRY", NameOID.COUNTRY_NAME))
+SUBJECT_FIELDS = (
+    ("CNAME", NameOID.COMMON_NAME),
+    ("ORGUNIT", NameOID.ORGANIZATIONAL_UNIT_NAME),
+    ("ORG", NameOID.ORGANIZATION_NAME),
+    ("LOCATION", NameOID.LOCALITY_NAME),
+    ("STATE", NameOID.STATE_OR_PROVINCE_NAME),
+    ("COUNTRY", NameOID.COUNTRY_NAME),
+)
 _PEM_CERTIFICATE = b"-----BEGIN CERTIFICATE-----"
-_ECDSA_SIGNATURES = (SignatureAlgorithmOID.ECDSA_WITH_SHA1, SignatureAlgorithmOID.ECDSA_WITH_SHA224,
-                     SignatureAlgorithmOID.ECDSA_WITH_SHA256, SignatureAlgorithmOID.ECDSA_WITH_SHA384,
-                     SignatureAlgorithmOID.ECDSA_WITH_SHA512)
+_ECDSA_SIGNATURES = (
+    SignatureAlgorithmOID.ECDSA_WITH_SHA1,
+    SignatureAlgorithmOID.ECDSA_WITH_SHA224,
+    SignatureAlgorithmOID.ECDSA_WITH_SHA256,
+    SignatureAlgorithmOID.ECDSA_WITH_SHA384,
+    SignatureAlgorithmOID.ECDSA_WITH_SHA512,
+)
 _UNHASHED_SIGNATURES = {SignatureAlgorithmOID.ED25519: "Ed25519", SignatureAlgorithmOID.ED448: "Ed448"}
 
 
@@ -65,13 +75,20 @@ def issue(subject, public_key, issuer, signing_key, options):
     """
     builder = (
         x509.CertificateBuilder()
-        .subject_name(subject).issuer_name(issuer).public_key(public_key)
+        .subject_name(subject)
+        .issuer_name(issuer)
+        .public_key(public_key)
         .serial_number(options["serial"])
-        .not_valid_before(options["not_before"]).not_valid_after(options["not_after"])
+        .not_valid_before(options["not_before"])
+        .not_valid_after(options["not_after"])
         .add_extension(x509.BasicConstraints(ca=options.get("ca", False), path_length=None), critical=True)
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(public_key), critical=False)
-        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(
-            options.get("issuer_public_key", signing_key.public_key())), critical=False)
+        .add_extension(
+            x509.AuthorityKeyIdentifier.from_issuer_public_key(
+                options.get("issuer_public_key", signing_key.public_key())
+            ),
+            critical=False,
+        )
     )
     if options.get("alt_names"):
         builder = builder.add_extension(x509.SubjectAlternativeName(options["alt_names"]), critical=False)
@@ -99,6 +116,7 @@ def utc_now():
 
 
 # ---- reading ----------------------------------------------------------------------------------------------------
+
 
 def load_certificates(data):
     """The certificates of a PEM file (one or more, leaf first) or of a DER file; ``ValueError`` otherwise."""
@@ -128,6 +146,7 @@ def csr_from_pem(text):
 
 
 # ---- describing -------------------------------------------------------------------------------------------------
+
 
 def name_part(name, oid):
     """The first value of attribute ``oid`` in ``name``; empty when there is none."""
@@ -206,6 +225,7 @@ def is_self_signed(certificate):
 
 # ---- encoding ---------------------------------------------------------------------------------------------------
 
+
 def to_pem(signed):
     """PEM of a certificate or a CSR."""
     return signed.public_bytes(serialization.Encoding.PEM)
@@ -222,19 +242,22 @@ def to_p7b(certificates):
 
 def to_pkcs12(alias, key, certificate, chain, passphrase):
     """A PKCS#12 keystore holding the key, its certificate and ``chain``, protected by ``passphrase``."""
-    protection = serialization.BestAvailableEncryption(passphrase.encode()) if passphrase \
-        else serialization.NoEncryption()
+    protection = (
+        serialization.BestAvailableEncryption(passphrase.encode()) if passphrase else serialization.NoEncryption()
+    )
     return pkcs12.serialize_key_and_certificates(alias.encode(), key, certificate, chain or None, protection)
 
 
 def key_to_pem(key, passphrase=""):
     """PKCS#8 PEM of ``key``, encrypted with ``passphrase`` when one is given."""
-    protection = serialization.BestAvailableEncryption(passphrase.encode()) if passphrase \
-        else serialization.NoEncryption()
+    protection = (
+        serialization.BestAvailableEncryption(passphrase.encode()) if passphrase else serialization.NoEncryption()
+    )
     return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, protection)
 
 
 def key_to_der(key):
     """Unencrypted PKCS#8 DER (what a Java keystore protects)."""
-    return key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.PKCS8,
-                             serialization.NoEncryption())
+    return key.private_bytes(
+        serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )

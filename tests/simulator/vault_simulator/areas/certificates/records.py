@@ -25,8 +25,15 @@ Who manages it (delete, deploy, share): an Administrator or Privileged
 Administrator, or its owner. A removed user or user group takes the
 certificate shares given to it.
 """
+
 from vault_simulator.areas.certificates.material import (
-    certificate_from_pem, common_name, identity, key_to_pem, normalized_serial, serial_text, to_pem,
+    certificate_from_pem,
+    common_name,
+    identity,
+    key_to_pem,
+    normalized_serial,
+    serial_text,
+    to_pem,
 )
 from vault_simulator.core.access import FULL_REACH_ROLES
 from vault_simulator.core.groups import user_group_ids_of
@@ -85,8 +92,11 @@ def selected_certificates(ctx):
     """Every certificate the caller can see that ``common_name`` and ``serial_number`` select."""
     name = required_text(ctx.details, "common_name")
     serial = text(ctx.details, "serial_number").strip()
-    found = [c for c in ctx.store.all(CERTIFICATE) if c["common_name"].lower() == name.lower()
-             and (not serial or c["serial"] == normalized_serial(serial))]
+    found = [
+        c
+        for c in ctx.store.all(CERTIFICATE)
+        if c["common_name"].lower() == name.lower() and (not serial or c["serial"] == normalized_serial(serial))
+    ]
     if not found:
         raise Failure(f"Certificate {name}" + (f" with serial number {serial}" if serial else "") + " does not exist")
     ctx.audit["resource"] = name
@@ -101,8 +111,10 @@ def selected_certificate(ctx):
     matches = selected_certificates(ctx)
     if len(matches) > 1:
         serials = ", ".join(c["serial"] for c in matches)
-        raise Failure(f"{len(matches)} certificates have the common name {matches[0]['common_name']}: "
-                      f"give serial_number to select one of {serials}")
+        raise Failure(
+            f"{len(matches)} certificates have the common name {matches[0]['common_name']}: "
+            f"give serial_number to select one of {serials}"
+        )
     return matches[0]
 
 
@@ -120,9 +132,12 @@ def can_see(store, user, record):
         return True
     grantees = {(USER, user["id"])} | {(USER_GROUP, group_id) for group_id in user_group_ids_of(store, user)}
     targets = {(CERTIFICATE, record["id"])} | {
-        (CERTIFICATE_GROUP, g["id"]) for g in store.all(CERTIFICATE_GROUP) if record["id"] in g["certificate_ids"]}
-    return any((s["target_kind"], s["target_id"]) in targets and (s["grantee_kind"], s["grantee_id"]) in grantees
-               for s in store.all(CERTIFICATE_SHARE))
+        (CERTIFICATE_GROUP, g["id"]) for g in store.all(CERTIFICATE_GROUP) if record["id"] in g["certificate_ids"]
+    }
+    return any(
+        (s["target_kind"], s["target_id"]) in targets and (s["grantee_kind"], s["grantee_id"]) in grantees
+        for s in store.all(CERTIFICATE_SHARE)
+    )
 
 
 def require_manager(ctx, record, action):

@@ -8,8 +8,13 @@ Sharing again changes nothing; revoking what is not shared fails. A
 certificate is shared by an Administrator, a Privileged Administrator or its
 owner; a certificate group by an Administrator or Privileged Administrator.
 """
+
 from vault_simulator.areas.certificates.records import (
-    CERTIFICATE_MANAGEMENT_BUILDS, certificate_group_by_name, describe, require_manager, selected_certificate,
+    CERTIFICATE_MANAGEMENT_BUILDS,
+    certificate_group_by_name,
+    describe,
+    require_manager,
+    selected_certificate,
 )
 from vault_simulator.core.access import FULL_REACH_ROLES
 from vault_simulator.core.finders import existing_user, existing_user_group
@@ -61,13 +66,13 @@ def revoke_group_from_user(ctx):
     return _revoke(ctx, _group(ctx, "revoke"), _user(ctx))
 
 
-@endpoint("POST", "/revokeCertificateGroupFromUserGroup", op=REVOKE, builds=CERTIFICATE_MANAGEMENT_BUILDS,
-          style=PKI)
+@endpoint("POST", "/revokeCertificateGroupFromUserGroup", op=REVOKE, builds=CERTIFICATE_MANAGEMENT_BUILDS, style=PKI)
 def revoke_group_from_user_group(ctx):
     return _revoke(ctx, _group(ctx, "revoke"), _user_group(ctx))
 
 
 # A target or a grantee: (store kind, id, how messages name it).
+
 
 def _certificate(ctx, action):
     record = selected_certificate(ctx)
@@ -102,9 +107,17 @@ def _share_id(target, grantee):
 
 
 def _share(ctx, target, grantee):
-    ctx.store.put(CERTIFICATE_SHARE, _share_id(target, grantee), {
-        "id": _share_id(target, grantee), "target_kind": target[0], "target_id": target[1],
-        "grantee_kind": grantee[0], "grantee_id": grantee[1]})
+    ctx.store.put(
+        CERTIFICATE_SHARE,
+        _share_id(target, grantee),
+        {
+            "id": _share_id(target, grantee),
+            "target_kind": target[0],
+            "target_id": target[1],
+            "grantee_kind": grantee[0],
+            "grantee_id": grantee[1],
+        },
+    )
     return success(f"{target[2]} shared with {grantee[2]} successfully")
 
 

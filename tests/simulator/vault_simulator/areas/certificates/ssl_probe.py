@@ -7,6 +7,7 @@ connecting. A range is probed in parallel, one thread per address, so the
 whole range also takes at most about ``timeout`` seconds. Probes touch only
 the network, never the store.
 """
+
 import socket
 import ssl
 import time

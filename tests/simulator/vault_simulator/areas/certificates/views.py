@@ -6,10 +6,18 @@ found or deployed it. A certificate the vault found at no server (created,
 signed or added as a file) shows its common name as ``DNS Name/FQDN`` and
 port 0. ``serialNumber`` ("present on some items") is on every item here.
 """
+
 from cryptography.x509.oid import NameOID
 
 from vault_simulator.areas.certificates.material import (
-    alt_names, common_name, fingerprint, is_self_signed, key_algorithm, key_length, name_part, signature_algorithm,
+    alt_names,
+    common_name,
+    fingerprint,
+    is_self_signed,
+    key_algorithm,
+    key_length,
+    name_part,
+    signature_algorithm,
 )
 from vault_simulator.areas.certificates.records import chain_of, x509_of
 from vault_simulator.core.records import USER
@@ -57,19 +65,21 @@ def certificate_detail_items(record):
     private key, ``isAWS`` is always false.
     """
     certificate = x509_of(record)
-    installations = record["installations"] or [
-        {"host": record["common_name"], "port": NOT_INSTALLED_PORT, "ip": ""}]
-    return [{
-        "certtype": "Self-Signed" if is_self_signed(certificate) else "CA-Signed",
-        "certificateTemplate": record["template"],
-        "ipaddress": installation["ip"],
-        "CertificateId": record["id"],
-        "isCertInstalledMulipleServers": len(record["installations"]) > 1,
-        "endpoint": _endpoint(record, certificate, installation),
-        "issuer": _party(certificate.issuer),
-        "issuedto": _party(certificate.subject),
-        "intermediate": _intermediate(record, certificate),
-    } for installation in installations]
+    installations = record["installations"] or [{"host": record["common_name"], "port": NOT_INSTALLED_PORT, "ip": ""}]
+    return [
+        {
+            "certtype": "Self-Signed" if is_self_signed(certificate) else "CA-Signed",
+            "certificateTemplate": record["template"],
+            "ipaddress": installation["ip"],
+            "CertificateId": record["id"],
+            "isCertInstalledMulipleServers": len(record["installations"]) > 1,
+            "endpoint": _endpoint(record, certificate, installation),
+            "issuer": _party(certificate.issuer),
+            "issuedto": _party(certificate.subject),
+            "intermediate": _intermediate(record, certificate),
+        }
+        for installation in installations
+    ]
 
 
 def csr_list_item(store, csr):
@@ -116,8 +126,11 @@ def _endpoint(record, certificate, installation):
 
 
 def _party(name):
-    return {"cname": common_name(name), "org": name_part(name, NameOID.ORGANIZATION_NAME),
-            "orgunit": name_part(name, NameOID.ORGANIZATIONAL_UNIT_NAME)}
+    return {
+        "cname": common_name(name),
+        "org": name_part(name, NameOID.ORGANIZATION_NAME),
+        "orgunit": name_part(name, NameOID.ORGANIZATIONAL_UNIT_NAME),
+    }
 
 
 def _intermediate(record, certificate):

@@ -1,5 +1,6 @@
 """The organizations of the vault (edition B), and the admin endpoint that adds one; the header
 ``orgName`` selects one of them (``core.tenancy``)."""
+
 from flask import jsonify, request
 
 from vault_simulator.core.admin import admin_blueprint
@@ -14,8 +15,7 @@ from vault_simulator.core.tenancy import add_organization
 def list_organizations(ctx):
     """Every organization as {name, id, displayName} (strings), whatever the caller's role:
     a caller needs the display names to send ``orgName``."""
-    items = [{"name": o["name"], "id": o["id"], "displayName": o["displayName"]}
-             for o in ctx.store.all(ORGANIZATION)]
+    items = [{"name": o["name"], "id": o["id"], "displayName": o["displayName"]} for o in ctx.store.all(ORGANIZATION)]
     return success("Organizations fetched successfully", items, totalRows=len(items))
 
 

@@ -1,4 +1,5 @@
 """Retrieving and changing an account's password."""
+
 from vault_simulator.areas.passwords.policy_rules import broken_rules, policy_named, remember_change, remembered
 from vault_simulator.areas.passwords.remote_reset import remote_reset_configured
 from vault_simulator.areas.passwords.workflow_records import APPROVER_ROLES, checked_out_by
@@ -25,10 +26,15 @@ def get_password(ctx, resource_id, account_id):
     account = account_by_id(ctx.store, resource, account_id)
     label = f"{resource['name']}/{account['name']}"
     require_account_access(ctx.store, ctx.user, resource, account, VIEW, f"retrieve the password of {label}")
-    if ctx.config.access_control and ctx.user["role"] not in APPROVER_ROLES \
-            and checked_out_by(ctx.store, account) != ctx.user["id"]:
-        raise Failure(f"Password access control is on: request the password of {label}, have the request "
-                      "approved and check it out before retrieving it")
+    if (
+        ctx.config.access_control
+        and ctx.user["role"] not in APPROVER_ROLES
+        and checked_out_by(ctx.store, account) != ctx.user["id"]
+    ):
+        raise Failure(
+            f"Password access control is on: request the password of {label}, have the request "
+            "approved and check it out before retrieving it"
+        )
     require_reason(ctx, REASON_REQUIRED)
     require_ticket(ctx)
     account["last_accessed"] = now_iso()
@@ -36,8 +42,7 @@ def get_password(ctx, resource_id, account_id):
     return success("Password fetched successfully", {"PASSWORD": account["password"]})
 
 
-@endpoint("PUT", "/resources/<resource_id>/accounts/<account_id>/password", op="CHANGE PASSWORD",
-          builds=ANY_BUILD)
+@endpoint("PUT", "/resources/<resource_id>/accounts/<account_id>/password", op="CHANGE PASSWORD", builds=ANY_BUILD)
 def change_password(ctx, resource_id, account_id):
     """NEWPASSWORD and RESETTYPE (LOCAL or REMOTE) are required; TICKETID too when
     ticketing is enabled. REMOTE needs remote password reset configured for the
@@ -51,8 +56,9 @@ def change_password(ctx, resource_id, account_id):
     """
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_account_access(ctx.store, ctx.user, resource, account, MODIFY,
-                           f"change the password of {resource['name']}/{account['name']}")
+    require_account_access(
+        ctx.store, ctx.user, resource, account, MODIFY, f"change the password of {resource['name']}/{account['name']}"
+    )
     new_password = text(ctx.details, "NEWPASSWORD")
     if not new_password:
         raise Failure("NEWPASSWORD is required")
@@ -73,5 +79,6 @@ def _require_policy(account, new_password):
     policy = policy_named(account["policy"])
     broken = broken_rules(policy, new_password, account["name"], remembered(account))
     if broken:
-        raise Failure(f"The new password does not conform to the password policy {account['policy']}: "
-                      f"it {'; '.join(broken)}")
+        raise Failure(
+            f"The new password does not conform to the password policy {account['policy']}: it {'; '.join(broken)}"
+        )

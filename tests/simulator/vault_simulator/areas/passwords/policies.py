@@ -1,4 +1,5 @@
 """Password policies: list them, generate a password, validate a password."""
+
 from vault_simulator.areas.passwords.policy_rules import broken_rules, generate_password, policy_named, policy_with_id
 from vault_simulator.core.inputs import text
 from vault_simulator.core.password_policies import DEFAULT_POLICY, PASSWORD_POLICIES
@@ -18,8 +19,10 @@ INVALID_CODE = 40001
 @endpoint("GET", "/passwords/policies", op="GET PASSWORD POLICIES", builds={"A": 11300, "B": 5300})
 def list_policies(ctx):
     """Details.ORGANIZATION (the selected organization's display name) and POLICIES."""
-    return success("Password policies fetched successfully",
-                   {"ORGANIZATION": ctx.org["displayName"], "POLICIES": [dict(p) for p in PASSWORD_POLICIES]})
+    return success(
+        "Password policies fetched successfully",
+        {"ORGANIZATION": ctx.org["displayName"], "POLICIES": [dict(p) for p in PASSWORD_POLICIES]},
+    )
 
 
 @endpoint("GET", "/passwords/generate", op="GENERATE PASSWORD", builds=ANY_BUILD)
@@ -30,12 +33,12 @@ def generate(ctx):
     policy = policy_named(name)
     if policy is None:
         raise Failure(f"Password policy {name} does not exist")
-    return success(f"Password generated successfully for policy {name}",
-                   {"PASSWORD": generate_password(policy, ctx.rng)})
+    return success(
+        f"Password generated successfully for policy {name}", {"PASSWORD": generate_password(policy, ctx.rng)}
+    )
 
 
-@endpoint("POST", "/passwords/validate", op="VALIDATE_PASSWORD", builds={"A": 12230, "B": 6000},
-          style=REST_TOP_LEVEL)
+@endpoint("POST", "/passwords/validate", op="VALIDATE_PASSWORD", builds={"A": 12230, "B": 6000}, style=REST_TOP_LEVEL)
 def validate(ctx):
     """``details``: password, and exactly one of passwordPolicy (name) or
     passwordPolicyId. An optional loginName (not in the spec) is checked against

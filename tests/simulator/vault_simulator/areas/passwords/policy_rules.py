@@ -23,6 +23,7 @@ rule but not its meaning, the simulator reads it so:
 - REUSE OF OLD PASSWORDS (``Don't allow last N passwords``) refuses any of
   the account's last N passwords, the current one included.
 """
+
 import re
 import string
 
@@ -92,10 +93,16 @@ def remember_change(account, new_password):
 def generate_password(policy, rng):
     """A password satisfying ``policy`` (no login name, no history), drawn from ``rng``."""
     minimums = _class_minimums(policy)
-    length = min(_number(policy, "PASSWORD MAX LENGTH"),
-                 max(_number(policy, "PASSWORD MIN LENGTH"), _GENERATED_LENGTH, sum(minimums.values())))
-    pools = {"lower": string.ascii_lowercase, "upper": string.ascii_uppercase, "digit": string.digits,
-             "special": GENERATED_SPECIALS}
+    length = min(
+        _number(policy, "PASSWORD MAX LENGTH"),
+        max(_number(policy, "PASSWORD MIN LENGTH"), _GENERATED_LENGTH, sum(minimums.values())),
+    )
+    pools = {
+        "lower": string.ascii_lowercase,
+        "upper": string.ascii_uppercase,
+        "digit": string.digits,
+        "special": GENERATED_SPECIALS,
+    }
     filler = string.ascii_letters + string.digits + (GENERATED_SPECIALS if minimums["special"] else "")
     for _attempt in range(_GENERATION_ATTEMPTS):
         characters = [rng.choice(pools[kind]) for kind, count in minimums.items() for _index in range(count)]
@@ -135,8 +142,12 @@ def _length_rules(policy, password):
     return []
 
 
-_CLASS_WORDS = {"lower": "lower-case letter", "upper": "upper-case letter", "digit": "numeral",
-                "special": "special character"}
+_CLASS_WORDS = {
+    "lower": "lower-case letter",
+    "upper": "upper-case letter",
+    "digit": "numeral",
+    "special": "special character",
+}
 
 
 def _class_rules(policy, password):
@@ -146,8 +157,11 @@ def _class_rules(policy, password):
         "digit": sum(1 for c in password if c.isdigit()),
         "special": sum(1 for c in password if not c.isalnum()),
     }
-    broken = [f"must contain at least {minimum} {_CLASS_WORDS[kind]}{'s' if minimum > 1 else ''}"
-              for kind, minimum in _class_minimums(policy).items() if counts[kind] < minimum]
+    broken = [
+        f"must contain at least {minimum} {_CLASS_WORDS[kind]}{'s' if minimum > 1 else ''}"
+        for kind, minimum in _class_minimums(policy).items()
+        if counts[kind] < minimum
+    ]
     if _flag(policy, "ENFORCE STARTING WITH AN ALPHABET") and not password[:1].isalpha():
         broken.append("must start with a letter")
     return broken
@@ -169,9 +183,11 @@ def _pattern_rules(policy, password):
     length = _number(policy, "SEQUENCE LENGTH")
     if _flag(policy, "CHECK SEQUENCE") and length > 1:
         layout = _KEYBOARD_ROWS.get(policy.get("KEYBOARD LAYOUT"), _KEYBOARD_ROWS["QWERTY"])
-        checks = (("CHECK NUMERIC SEQUENCE", "a numeric sequence", (string.digits,)),
-                  ("CHECK ALPHABET SEQUENCE", "an alphabet sequence", (string.ascii_lowercase,)),
-                  ("CHECK KEYBOARD SEQUENCE", "a keyboard sequence", layout))
+        checks = (
+            ("CHECK NUMERIC SEQUENCE", "a numeric sequence", (string.digits,)),
+            ("CHECK ALPHABET SEQUENCE", "an alphabet sequence", (string.ascii_lowercase,)),
+            ("CHECK KEYBOARD SEQUENCE", "a keyboard sequence", layout),
+        )
         for key, words, rows in checks:
             if _flag(policy, key) and _has_sequence(password.lower(), rows, length):
                 broken.append(f"must not contain {words} of {length} characters")
@@ -186,7 +202,7 @@ def _has_sequence(text, rows, length):
     """True when ``text`` holds ``length`` characters that follow each other in a row, either way."""
     for row in rows:
         for start in range(len(row) - length + 1):
-            run = row[start:start + length]
+            run = row[start : start + length]
             if run in text or run[::-1] in text:
                 return True
     return False
@@ -194,4 +210,4 @@ def _has_sequence(text, rows, length):
 
 def _has_repeated_substring(password):
     size = _REPEATED_SUBSTRING_LENGTH
-    return any(password.find(password[i:i + size], i + size) != -1 for i in range(len(password) - size + 1))
+    return any(password.find(password[i : i + size], i + size) != -1 for i in range(len(password) - size + 1))

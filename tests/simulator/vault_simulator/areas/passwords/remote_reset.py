@@ -4,6 +4,7 @@ A configuration is stored per resource (kind ``remote_reset``, keyed by the
 resource id); CHANGE PASSWORD with RESETTYPE ``REMOTE`` needs one. A removed
 resource takes its configuration with it.
 """
+
 from vault_simulator.core.access import FULL_ACCESS, can_access
 from vault_simulator.core.finders import account_by_name
 from vault_simulator.core.inputs import flag, string_list, text
@@ -23,8 +24,15 @@ _CHOICES = {
     "ELEVATIONTYPE": ("sudo", "su"),
 }
 _DEFAULT_PORTS = {"ssh": "22", "telnet": "23"}
-_FREE_TEXT = ("LINUX_USERPROMPT", "LINUXROOTUSERPROMPT", "LINUX_LANDINGSERVER", "REMOTELOGINACCOUNT", "ROOTACCOUNT",
-              "WDRESOURCEID", "WDACCOUNTID")
+_FREE_TEXT = (
+    "LINUX_USERPROMPT",
+    "LINUXROOTUSERPROMPT",
+    "LINUX_LANDINGSERVER",
+    "REMOTELOGINACCOUNT",
+    "ROOTACCOUNT",
+    "WDRESOURCEID",
+    "WDACCOUNTID",
+)
 
 
 def remote_reset_configured(store, resource):
@@ -37,8 +45,12 @@ def forget_configuration(store, resource):
     store.delete(REMOTE_RESET, resource["id"])
 
 
-@endpoint("POST", "/resources/configureremotepasswordreset", op="CONFIGURE REMOTE PASSWORD RESET",
-          builds={"A": 11200, "B": 5100})
+@endpoint(
+    "POST",
+    "/resources/configureremotepasswordreset",
+    op="CONFIGURE REMOTE PASSWORD RESET",
+    builds={"A": 11200, "B": 5100},
+)
 def configure_remote_password_reset(ctx):
     """Configure each resource of Details.RESOURCEIDS; each succeeds or fails on its own.
 
@@ -67,8 +79,9 @@ def configure_remote_password_reset(ctx):
             resource = None
         status = _configure(ctx, resource, resource_id, settings)
         configured += status == CONFIGURED
-        results.append({"STATUS": status, "RESOURCENAME": resource["name"] if resource else "",
-                        "RESOURCEID": resource_id})
+        results.append(
+            {"STATUS": status, "RESOURCENAME": resource["name"] if resource else "", "RESOURCEID": resource_id}
+        )
     details = {"CONFIGURATION RESULT": results}
     if not configured:
         return Reply(FAILED, "Remote password reset was not configured for any resource", details)
@@ -98,8 +111,9 @@ def _settings(ctx):
         if login_account is None:
             raise Failure(f"Account with ID {settings['WDACCOUNTID']} does not exist")
         if login_account["resource_id"] != settings["WDRESOURCEID"]:
-            raise Failure(f"Account with ID {login_account['id']} does not belong to resource "
-                          f"with ID {settings['WDRESOURCEID']}")
+            raise Failure(
+                f"Account with ID {login_account['id']} does not belong to resource with ID {settings['WDRESOURCEID']}"
+            )
     if settings["ELEVATIONTYPE"] == "su" and not settings["ROOTACCOUNT"]:
         raise Failure("ROOTACCOUNT is required when ELEVATIONTYPE is su")
     return settings

@@ -13,9 +13,21 @@ approve, reject and check-in operations are performed by an administrator
 (Administrator or Privileged Administrator), who may not approve their own
 request. Only one user at a time holds a password checked out.
 """
+
 from vault_simulator.areas.passwords.workflow_records import (
-    APPROVED, APPROVER_ROLES, CHECKED_IN, CHECKED_OUT, REJECTED, STATUS_TEXT, WAITING, checked_out_by,
-    latest_request, move, new_request, open_request, open_requests,
+    APPROVED,
+    APPROVER_ROLES,
+    CHECKED_IN,
+    CHECKED_OUT,
+    REJECTED,
+    STATUS_TEXT,
+    WAITING,
+    checked_out_by,
+    latest_request,
+    move,
+    new_request,
+    open_request,
+    open_requests,
 )
 from vault_simulator.core.access import VIEW, require_account_access
 from vault_simulator.core.finders import account_and_resource
@@ -44,8 +56,7 @@ def request_password(ctx, account_id):
     if current is not None:
         raise Failure(_already(current, _label(resource, account)))
     new_request(ctx.store, account, ctx.user, reason)
-    return success(f"Password request for {_label(resource, account)} raised successfully",
-                   {"STATUS": WAITING_STATUS})
+    return success(f"Password request for {_label(resource, account)} raised successfully", {"STATUS": WAITING_STATUS})
 
 
 @endpoint("GET", "/accounts/passwordaccessrequests", op="GET_PASSWORDREQUEST", builds=ANY_BUILD)
@@ -62,20 +73,23 @@ def list_requests(ctx):
     APPROVAL``, ``APPROVED`` or ``CHECKED OUT``; REQUESTED TIME is formatted like LAST
     MODIFIED TIME.
     """
-    visible = [r for r in open_requests(ctx.store)
-               if in_organization(_resource_of(ctx, r), ctx.org)]
+    visible = [r for r in open_requests(ctx.store) if in_organization(_resource_of(ctx, r), ctx.org)]
     requester = _listed_requester(ctx, visible)
     items = [_request_item(ctx, r) for r in visible if r["requester_id"] == requester["id"]]
-    return success("Password requests fetched successfully", {
-        "REQUESTER USERID": requester["id"],
-        "REQUESTED BY": requester["name"],
-        "REQUESTED BY FULLNAME": _full_name(requester),
-        "PASSWORDREQUESTLIST": items,
-    })
+    return success(
+        "Password requests fetched successfully",
+        {
+            "REQUESTER USERID": requester["id"],
+            "REQUESTED BY": requester["name"],
+            "REQUESTED BY FULLNAME": _full_name(requester),
+            "PASSWORDREQUESTLIST": items,
+        },
+    )
 
 
-@endpoint("POST", "/accounts/<account_id>/requester/<requester_id>/approve", op="ADMIN_REQUEST_APPROVE",
-          builds=ANY_BUILD)
+@endpoint(
+    "POST", "/accounts/<account_id>/requester/<requester_id>/approve", op="ADMIN_REQUEST_APPROVE", builds=ANY_BUILD
+)
 def approve_request(ctx, account_id, requester_id):
     """Approve the waiting request of the requester; the requester may then check out."""
     account, resource, requester, request = _decision(ctx, account_id, requester_id, "approve")
@@ -83,14 +97,15 @@ def approve_request(ctx, account_id, requester_id):
     if requester["id"] == ctx.user["id"]:
         raise Failure("You cannot approve your own password request")
     if request["state"] != WAITING:
-        raise Failure(f"The request of {requester['name']} for the password of {label} is already "
-                      f"{'approved' if request['state'] == APPROVED else 'checked out'}")
+        raise Failure(
+            f"The request of {requester['name']} for the password of {label} is already "
+            f"{'approved' if request['state'] == APPROVED else 'checked out'}"
+        )
     move(ctx.store, request, APPROVED, by=ctx.user)
     return success(f"Password request of {requester['name']} for {label} approved successfully")
 
 
-@endpoint("POST", "/accounts/<account_id>/requester/<requester_id>/reject", op="ADMIN_REQUEST_REJECT",
-          builds=ANY_BUILD)
+@endpoint("POST", "/accounts/<account_id>/requester/<requester_id>/reject", op="ADMIN_REQUEST_REJECT", builds=ANY_BUILD)
 def reject_request(ctx, account_id, requester_id):
     """Details: PASSWDID and REQUESTEDID, which must match the path. A waiting or
     approved (not yet checked out) request can be rejected; a checked-out password
@@ -99,8 +114,10 @@ def reject_request(ctx, account_id, requester_id):
     account, resource, requester, request = _decision(ctx, account_id, requester_id, "reject")
     label = _label(resource, account)
     if request["state"] == CHECKED_OUT:
-        raise Failure(f"The password of {label} is checked out by {requester['name']}: check it in "
-                      "instead of rejecting the request")
+        raise Failure(
+            f"The password of {label} is checked out by {requester['name']}: check it in "
+            "instead of rejecting the request"
+        )
     move(ctx.store, request, REJECTED, by=ctx.user)
     return success(f"Password request of {requester['name']} for {label} rejected successfully")
 
@@ -126,8 +143,9 @@ def check_out(ctx, account_id):
     return success(f"Password of {label} checked out successfully", {"STATUS": CHECKED_OUT_STATUS})
 
 
-@endpoint("POST", "/accounts/<account_id>/requester/<requester_id>/checkin", op="ADMIN_REQUEST_CHECKIN",
-          builds=ANY_BUILD)
+@endpoint(
+    "POST", "/accounts/<account_id>/requester/<requester_id>/checkin", op="ADMIN_REQUEST_CHECKIN", builds=ANY_BUILD
+)
 def check_in(ctx, account_id, requester_id):
     """Details: PASSWDID and REQUESTEDID, which must match the path. Ends the
     requester's checkout: the password reads ``*****`` again and the requester needs
@@ -146,8 +164,9 @@ def check_in(ctx, account_id, requester_id):
 def _account_for(ctx, account_id, action):
     account, resource = account_and_resource(ctx.store, account_id)
     ctx.audit["resource"] = resource["name"]
-    require_account_access(ctx.store, ctx.user, resource, account, VIEW,
-                           f"{action} the password of {_label(resource, account)}")
+    require_account_access(
+        ctx.store, ctx.user, resource, account, VIEW, f"{action} the password of {_label(resource, account)}"
+    )
     return account, resource
 
 
@@ -163,8 +182,7 @@ def _decision(ctx, account_id, requester_id, action):
     ctx.audit["username"] = requester["name"]
     request = open_request(ctx.store, account, requester)
     if request is None:
-        raise Failure(f"User {requester['name']} has no open request for the password of "
-                      f"{_label(resource, account)}")
+        raise Failure(f"User {requester['name']} has no open request for the password of {_label(resource, account)}")
     return account, resource, requester, request
 
 
@@ -237,8 +255,7 @@ def _resource_of(ctx, request):
 
 
 def _full_name(user):
-    return user.get("full_name") or f"{user.get('first_name', '')} {user.get('last_name', '')}".strip() \
-        or user["name"]
+    return user.get("full_name") or f"{user.get('first_name', '')} {user.get('last_name', '')}".strip() or user["name"]
 
 
 def _label(resource, account):

@@ -8,6 +8,7 @@ request per account. Closed requests stay stored (the last one tells a
 requester that a request was rejected). A removed account takes its
 requests with it, and so does a removed requester.
 """
+
 from vault_simulator.core.access import FULL_REACH_ROLES
 from vault_simulator.core.records import ACCOUNT, PASSWORD_REQUEST, USER
 from vault_simulator.core.removals import delete_where, when_removed
@@ -22,17 +23,25 @@ APPROVER_ROLES = FULL_REACH_ROLES
 
 
 def new_request(store, account, user, reason):
-    request = {"id": store.next_id(PASSWORD_REQUEST), "account_id": account["id"],
-               "resource_id": account["resource_id"], "requester_id": user["id"], "reason": reason,
-               "state": WAITING, "requested": now_iso(), "decided_by": None}
+    request = {
+        "id": store.next_id(PASSWORD_REQUEST),
+        "account_id": account["id"],
+        "resource_id": account["resource_id"],
+        "requester_id": user["id"],
+        "reason": reason,
+        "state": WAITING,
+        "requested": now_iso(),
+        "decided_by": None,
+    }
     store.put(PASSWORD_REQUEST, request["id"], request)
     return request
 
 
 def latest_request(store, account, user):
     """The newest request of ``user`` for ``account`` (open or closed), or ``None``."""
-    mine = [r for r in store.all(PASSWORD_REQUEST)
-            if r["account_id"] == account["id"] and r["requester_id"] == user["id"]]
+    mine = [
+        r for r in store.all(PASSWORD_REQUEST) if r["account_id"] == account["id"] and r["requester_id"] == user["id"]
+    ]
     return mine[-1] if mine else None
 
 
@@ -44,14 +53,23 @@ def open_request(store, account, user):
 
 def open_requests(store):
     """Every open request whose account still exists, oldest first."""
-    return [r for r in store.all(PASSWORD_REQUEST)
-            if r["state"] in OPEN_STATES and store.get(ACCOUNT, r["account_id"]) is not None]
+    return [
+        r
+        for r in store.all(PASSWORD_REQUEST)
+        if r["state"] in OPEN_STATES and store.get(ACCOUNT, r["account_id"]) is not None
+    ]
 
 
 def checked_out_by(store, account):
     """The id of the user who has ``account``'s password checked out, or ``None``."""
-    return next((r["requester_id"] for r in open_requests(store)
-                 if r["account_id"] == account["id"] and r["state"] == CHECKED_OUT), None)
+    return next(
+        (
+            r["requester_id"]
+            for r in open_requests(store)
+            if r["account_id"] == account["id"] and r["state"] == CHECKED_OUT
+        ),
+        None,
+    )
 
 
 def move(store, request, state, by=None):

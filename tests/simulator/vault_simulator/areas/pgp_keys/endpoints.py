@@ -15,6 +15,7 @@ key, not protected by a passphrase: see ``openpgp``). Anyone may fetch a
 public key; a private key only its own user or an Administrator or
 Privileged Administrator.
 """
+
 import time
 
 from cryptography.hazmat.primitives import serialization
@@ -78,8 +79,8 @@ def _new_pgp_key(ctx, user):
         "identity": user_identity(user),
         "created": int(time.time()),
         "private_key": private_key.private_bytes(
-            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption()).decode("ascii"),
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        ).decode("ascii"),
     }
     ctx.store.put(PGP_KEY, user["id"], record)
     return record

@@ -15,6 +15,7 @@ The armor is "-----BEGIN PGP PUBLIC KEY BLOCK-----" (or PRIVATE), base64 in
 lines of 64 characters and the CRC-24 checksum line. The key is the primary
 key only, without subkeys.
 """
+
 import base64
 import hashlib
 import struct
@@ -44,8 +45,9 @@ def armored_public_key(private_key, user_id, created):
 def armored_private_key(private_key, user_id, created):
     """The secret key (unprotected) of RSA ``private_key`` with ``user_id``."""
     public_body = _public_key_body(private_key, created)
-    packets = _packet(_TAG_SECRET_KEY, _secret_key_body(private_key, public_body)) \
-        + _user_id_and_certification(private_key, public_body, user_id, created)
+    packets = _packet(_TAG_SECRET_KEY, _secret_key_body(private_key, public_body)) + _user_id_and_certification(
+        private_key, public_body, user_id, created
+    )
     return _armor("PRIVATE", packets)
 
 
@@ -69,18 +71,36 @@ def _secret_key_body(private_key, public_body):
 def _user_id_and_certification(private_key, public_body, user_id, created):
     uid = user_id.encode("utf-8")
     fingerprint = v4_fingerprint(public_body)
-    hashed_subpackets = (_subpacket(_SUBPACKET_CREATION_TIME, struct.pack(">I", created))
-                         + _subpacket(_SUBPACKET_KEY_FLAGS, bytes([_KEY_FLAGS]))
-                         + _subpacket(_SUBPACKET_ISSUER_FINGERPRINT, bytes([_VERSION]) + fingerprint))
-    hashed = bytes([_VERSION, _POSITIVE_CERTIFICATION, _RSA, _SHA256]) \
-        + struct.pack(">H", len(hashed_subpackets)) + hashed_subpackets
-    signed = (b"\x99" + struct.pack(">H", len(public_body)) + public_body
-              + b"\xb4" + struct.pack(">I", len(uid)) + uid
-              + hashed + b"\x04\xff" + struct.pack(">I", len(hashed)))
+    hashed_subpackets = (
+        _subpacket(_SUBPACKET_CREATION_TIME, struct.pack(">I", created))
+        + _subpacket(_SUBPACKET_KEY_FLAGS, bytes([_KEY_FLAGS]))
+        + _subpacket(_SUBPACKET_ISSUER_FINGERPRINT, bytes([_VERSION]) + fingerprint)
+    )
+    hashed = (
+        bytes([_VERSION, _POSITIVE_CERTIFICATION, _RSA, _SHA256])
+        + struct.pack(">H", len(hashed_subpackets))
+        + hashed_subpackets
+    )
+    signed = (
+        b"\x99"
+        + struct.pack(">H", len(public_body))
+        + public_body
+        + b"\xb4"
+        + struct.pack(">I", len(uid))
+        + uid
+        + hashed
+        + b"\x04\xff"
+        + struct.pack(">I", len(hashed))
+    )
     signature = private_key.sign(signed, padding.PKCS1v15(), hashes.SHA256())
     unhashed = _subpacket(_SUBPACKET_ISSUER, fingerprint[-8:])
-    body = (hashed + struct.pack(">H", len(unhashed)) + unhashed + hashlib.sha256(signed).digest()[:2]
-            + _mpi(int.from_bytes(signature, "big")))
+    body = (
+        hashed
+        + struct.pack(">H", len(unhashed))
+        + unhashed
+        + hashlib.sha256(signed).digest()[:2]
+        + _mpi(int.from_bytes(signature, "big"))
+    )
     return _packet(_TAG_USER_ID, uid) + _packet(_TAG_SIGNATURE, body)
 
 
@@ -109,10 +129,13 @@ def _subpacket(kind, data):
 
 def _armor(kind, data):
     crc = _crc24(data).to_bytes(3, "big")
-    lines = [f"-----BEGIN PGP {kind} KEY BLOCK-----", "",
-             *textwrap.wrap(base64.b64encode(data).decode("ascii"), 64),
-             "=" + base64.b64encode(crc).decode("ascii"),
-             f"-----END PGP {kind} KEY BLOCK-----"]
+    lines = [
+        f"-----BEGIN PGP {kind} KEY BLOCK-----",
+        "",
+        *textwrap.wrap(base64.b64encode(data).decode("ascii"), 64),
+        "=" + base64.b64encode(crc).decode("ascii"),
+        f"-----END PGP {kind} KEY BLOCK-----",
+    ]
     return "\n".join(lines) + "\n"
 
 

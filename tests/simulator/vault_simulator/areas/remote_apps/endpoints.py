@@ -1,5 +1,6 @@
 """The remote apps associated with a resource (edition B), and the admin endpoint that adds a
 remote app; see ``records``."""
+
 from flask import jsonify, request
 
 from vault_simulator.areas.remote_apps.records import add_remote_app, remote_app_item, remote_apps_of
@@ -11,8 +12,12 @@ from vault_simulator.core.replies import success
 from vault_simulator.core.simulator import current_simulator
 
 
-@endpoint("GET", "/resources/<resource_id>/associated-remote-apps", op="GET_REMOTEAPPS_ASSOCIATED_WITH_RESOURCE",
-          builds={"B": 6320})
+@endpoint(
+    "GET",
+    "/resources/<resource_id>/associated-remote-apps",
+    op="GET_REMOTEAPPS_ASSOCIATED_WITH_RESOURCE",
+    builds={"B": 6320},
+)
 def associated_remote_apps(ctx, resource_id):
     """Details is the list of {name, id}; whoever can view the resource may list them."""
     resource = resource_by_id(ctx.store, resource_id)

@@ -6,6 +6,7 @@ GET /resources/{resource_id}/associated-remote-apps lists them, and a
 ``remoteapponly`` account share names them. A removed resource leaves every
 remote app.
 """
+
 from vault_simulator.core.records import REMOTE_APP, RESOURCE
 from vault_simulator.core.removals import when_removed
 

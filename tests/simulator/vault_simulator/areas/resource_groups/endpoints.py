@@ -8,8 +8,12 @@ A user the group is shared with (directly or through a user group) sees it
 in the list at the shared level but does not manage it. Associating a
 resource also needs ``view`` access to that resource.
 """
+
 from vault_simulator.areas.resource_groups.records import (
-    delete_group, groups_containing, groups_of_organization, remove_member,
+    delete_group,
+    groups_containing,
+    groups_of_organization,
+    remove_member,
 )
 from vault_simulator.core.access import FULL_ACCESS, FULL_REACH_ROLES, MODIFY, VIEW, can_access, require_access
 from vault_simulator.core.finders import group_by_id, group_by_name, require_policy, resource_by_id
@@ -47,12 +51,18 @@ def create_group(ctx):
     if group_type not in (STATIC, DYNAMIC):
         raise Failure("GROUPTYPE must be STATIC or DYNAMIC")
     policy = _field(ctx.details, "POLICY").strip()
-    new_group(ctx.store, name, ctx.user, ctx.org["id"], group_type,
-              description=_field(ctx.details, "DESCRIPTION"),
-              parent_id=_parent_id(ctx),
-              policy=require_policy(policy) if policy else "",
-              no_helpdesk_retrieval=flag(ctx.details, "NoHelpDeskRetrieval"),
-              criteria=read_criteria(ctx.details) if group_type == DYNAMIC else None)
+    new_group(
+        ctx.store,
+        name,
+        ctx.user,
+        ctx.org["id"],
+        group_type,
+        description=_field(ctx.details, "DESCRIPTION"),
+        parent_id=_parent_id(ctx),
+        policy=require_policy(policy) if policy else "",
+        no_helpdesk_retrieval=flag(ctx.details, "NoHelpDeskRetrieval"),
+        criteria=read_criteria(ctx.details) if group_type == DYNAMIC else None,
+    )
     return success(f"Resource group {name} created successfully")
 
 
@@ -71,8 +81,7 @@ def list_groups(ctx):
     return success("Resource groups fetched successfully", items, totalRows=len(items))
 
 
-@endpoint("POST", "/resourcegroup/<group_id>/associateResources", op="ASSOCIATE RESOURCES",
-          builds=MEMBERSHIP_BUILDS)
+@endpoint("POST", "/resourcegroup/<group_id>/associateResources", op="ASSOCIATE RESOURCES", builds=MEMBERSHIP_BUILDS)
 def associate_resources(ctx, group_id):
     """Details.RESOURCEIDS: each resource joins the static group on its own; Details is keyed by
     resource id, each ``{"status": "Success" | "Failed"}``, and the message names the failures. The
@@ -81,13 +90,15 @@ def associate_resources(ctx, group_id):
     return _change_members(ctx, group_id, "associated with", add_member)
 
 
-@endpoint("POST", "/resourcegroup/<group_id>/disassociateResources", op="DISASSOCIATE RESOURCES",
-          builds=MEMBERSHIP_BUILDS)
+@endpoint(
+    "POST", "/resourcegroup/<group_id>/disassociateResources", op="DISASSOCIATE RESOURCES", builds=MEMBERSHIP_BUILDS
+)
 def disassociate_resources(ctx, group_id):
     """Details.RESOURCEIDS: each resource leaves the static group on its own; a resource that is
     not a member succeeds (it is not in the group afterwards)."""
-    return _change_members(ctx, group_id, "disassociated from",
-                           lambda store, group, resource: remove_member(store, group, resource["id"]))
+    return _change_members(
+        ctx, group_id, "disassociated from", lambda store, group, resource: remove_member(store, group, resource["id"])
+    )
 
 
 @endpoint("DELETE", "/resourcegroup", op="DELETE RESOURCE GROUP", builds=MEMBERSHIP_BUILDS)
@@ -116,8 +127,7 @@ def group_id_of_name(ctx):
     return success("Resource group ID fetched successfully", {"RESOURCEGROUPID": group["id"]})
 
 
-@endpoint("GET", "/resources/<resource_id>/associatedGroups", op="GET ASSOCIATED GROUPS",
-          builds=MEMBERSHIP_BUILDS)
+@endpoint("GET", "/resources/<resource_id>/associatedGroups", op="GET ASSOCIATED GROUPS", builds=MEMBERSHIP_BUILDS)
 def associated_groups(ctx, resource_id):
     """Details[`ASSOCIATED GROUPS`]: every group the resource is in, static by association or
     dynamic by criteria, as {GROUP ID (number), GROUP NAME}."""

@@ -7,6 +7,7 @@ with what goes with it (``core.removals``: its shares, its place in accounts'
 ACCOUNT_RESOURCE_GROUP_IDS), but never a resource. A removed resource leaves
 every static group.
 """
+
 from vault_simulator.core.groups import members_of
 from vault_simulator.core.records import RESOURCE, RESOURCE_GROUP
 from vault_simulator.core.removals import remove, when_removed
@@ -19,8 +20,9 @@ def groups_of_organization(store, org):
 
 def groups_containing(store, resource):
     """The groups of the resource's organization that have ``resource`` as a member."""
-    return [g for g in groups_of_organization(store, organization_of(resource))
-            if resource["id"] in members_of(store, g)]
+    return [
+        g for g in groups_of_organization(store, organization_of(resource)) if resource["id"] in members_of(store, g)
+    ]
 
 
 def remove_member(store, group, resource_id):

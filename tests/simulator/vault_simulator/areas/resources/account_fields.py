@@ -3,6 +3,7 @@
 Fields that the running edition and build do not have are ignored, as an
 older vault would ignore them.
 """
+
 from vault_simulator.areas.resources.custom_fields import ACCOUNT_LEVEL, merge_custom_fields, read_custom_fields
 from vault_simulator.areas.resources.totp import TOTP_FIELDS, updated_totp
 from vault_simulator.core.finders import group_by_id, require_policy
@@ -10,8 +11,15 @@ from vault_simulator.core.inputs import flag, string_list, text
 from vault_simulator.core.timefmt import now_iso
 
 SESSION_AND_RESET_FLAGS = (
-    "RECORD_RDP_SESSIONS", "RECORD_CLI_SESSIONS", "DISABLE_PASSWORD_RESETS", "CONFIGURE_PASSWORD_RESET",
-    "IIS_WEB_CONFIG_RESET", "IIS_APP_POOL_RESTART", "IIS_APP_POOL_RESET", "SERVICES_RESTART", "SERVICES_RESET",
+    "RECORD_RDP_SESSIONS",
+    "RECORD_CLI_SESSIONS",
+    "DISABLE_PASSWORD_RESETS",
+    "CONFIGURE_PASSWORD_RESET",
+    "IIS_WEB_CONFIG_RESET",
+    "IIS_APP_POOL_RESTART",
+    "IIS_APP_POOL_RESET",
+    "SERVICES_RESTART",
+    "SERVICES_RESET",
     "SCHEDULED_TASK_RESET",
 )
 FLAG_BUILDS = {"A": 12230, "B": 6000}  # also ACCOUNT_RESOURCE_GROUP_IDS

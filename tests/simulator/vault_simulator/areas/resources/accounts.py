@@ -1,9 +1,15 @@
 """Accounts of a resource: list, details, add, edit, delete."""
+
 from vault_simulator.areas.resources.account_fields import apply_account_fields
 from vault_simulator.areas.resources.records import new_account
 from vault_simulator.areas.resources.views import account_detail, resource_detail
 from vault_simulator.core.access import (
-    FULL_ACCESS, MODIFY, VIEW, can_access_account, require_access, require_account_access,
+    FULL_ACCESS,
+    MODIFY,
+    VIEW,
+    can_access_account,
+    require_access,
+    require_account_access,
 )
 from vault_simulator.core.finders import account_by_id, account_by_name, resource_by_id
 from vault_simulator.core.inputs import required_text, text
@@ -21,20 +27,23 @@ def list_accounts(ctx, resource_id):
     resource = resource_by_id(ctx.store, resource_id)
     require_access(ctx.store, ctx.user, resource, VIEW, f"view resource {resource['name']}")
     detail = resource_detail(ctx.store, resource)
-    detail["ACCOUNT LIST"] = [item for item in detail["ACCOUNT LIST"] if can_access_account(
-        ctx.store, ctx.user, resource, ctx.store.get(ACCOUNT, item["ACCOUNT ID"]), VIEW)]
+    detail["ACCOUNT LIST"] = [
+        item
+        for item in detail["ACCOUNT LIST"]
+        if can_access_account(ctx.store, ctx.user, resource, ctx.store.get(ACCOUNT, item["ACCOUNT ID"]), VIEW)
+    ]
     return success("Resource details with account list fetched successfully", detail)
 
 
-@endpoint("GET", "/resources/<resource_id>/accounts/<account_id>", op="GET RESOURCE ACCOUNT DETAILS",
-          builds=ANY_BUILD)
+@endpoint("GET", "/resources/<resource_id>/accounts/<account_id>", op="GET RESOURCE ACCOUNT DETAILS", builds=ANY_BUILD)
 def account_details(ctx, resource_id, account_id):
     """Details: DESCRIPTION, LAST ACCESSED TIME, LAST MODIFIED TIME, PASSWORD STATUS,
     PASSWDID, CUSTOM FIELD; never the password."""
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_account_access(ctx.store, ctx.user, resource, account, VIEW,
-                           f"view account {resource['name']}/{account['name']}")
+    require_account_access(
+        ctx.store, ctx.user, resource, account, VIEW, f"view account {resource['name']}/{account['name']}"
+    )
     return success("Account details fetched successfully", account_detail(ctx.store, account))
 
 
@@ -70,8 +79,9 @@ def edit_account(ctx, resource_id, account_id):
     """ACCOUNTNAME renames; the other account input fields as in ``account_fields``."""
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_account_access(ctx.store, ctx.user, resource, account, MODIFY,
-                           f"edit account {resource['name']}/{account['name']}")
+    require_account_access(
+        ctx.store, ctx.user, resource, account, MODIFY, f"edit account {resource['name']}/{account['name']}"
+    )
     if "ACCOUNTNAME" in ctx.details:
         new_name = required_text(ctx.details, "ACCOUNTNAME")
         if new_name != account["name"] and account_by_name(ctx.store, resource, new_name) is not None:
@@ -86,8 +96,9 @@ def edit_account(ctx, resource_id, account_id):
 def delete_account(ctx, resource_id, account_id):
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_account_access(ctx.store, ctx.user, resource, account, FULL_ACCESS,
-                           f"delete account {resource['name']}/{account['name']}")
+    require_account_access(
+        ctx.store, ctx.user, resource, account, FULL_ACCESS, f"delete account {resource['name']}/{account['name']}"
+    )
     ctx.audit["account"] = account["name"]
     remove(ctx.store, ACCOUNT, account)
     return success(f"Account {account['name']} has been deleted successfully")

@@ -8,6 +8,7 @@ or with ``accountId`` into an ACCOUNT field of that account. The field is
 stored like any additional field (its CUSTOMFIELDVALUE is the file name, a
 later CUSTOMVALUE edit keeps the file) with the file beside its value.
 """
+
 import base64
 import binascii
 
@@ -44,8 +45,10 @@ def add_custom_field_file():
     document = request.get_json(silent=True)
     if not isinstance(document, dict):
         return jsonify({"error": "expected a JSON object"}), 400
-    strings = {key: str(document.get(key) or "").strip()
-               for key in ("resourceId", "accountId", "label", "fileName", "contentBase64")}
+    strings = {
+        key: str(document.get(key) or "").strip()
+        for key in ("resourceId", "accountId", "label", "fileName", "contentBase64")
+    }
     missing = [key for key in ("resourceId", "label", "fileName", "contentBase64") if not strings[key]]
     if missing:
         return jsonify({"error": f"missing {', '.join(missing)}"}), 400
@@ -66,5 +69,6 @@ def add_custom_field_file():
                 return jsonify({"error": message}), 404
         attach_file(store, level, record, strings["label"], (strings["fileName"], content))
         store.put(kind, record["id"], record)
-    return jsonify({"level": level, "label": strings["label"], "fileName": strings["fileName"],
-                    "size": len(content)}), 201
+    return jsonify(
+        {"level": level, "label": strings["label"], "fileName": strings["fileName"], "size": len(content)}
+    ), 201

@@ -5,6 +5,7 @@ Input items are ``{CUSTOMLABEL, CUSTOMVALUE}``; output items are
 A label seen for the first time at a level (RESOURCE or ACCOUNT) is defined
 as a ``Character`` field stored in the next column ``COLUMN_CHARn``.
 """
+
 from vault_simulator.core.records import CUSTOM_FIELD
 from vault_simulator.core.replies import Failure
 
@@ -47,12 +48,14 @@ def custom_field_output(store, level, fields):
     output = []
     for field in fields:
         definition = store.get(CUSTOM_FIELD, f"{level}:{field['label']}")
-        output.append({
-            "CUSTOMFIELDVALUE": field["value"],
-            "CUSTOMFIELDTYPE": definition["type"],
-            "CUSTOMFIELDLABEL": field["label"],
-            "CUSTOMFIELDCOLUMNNAME": definition["column"],
-        })
+        output.append(
+            {
+                "CUSTOMFIELDVALUE": field["value"],
+                "CUSTOMFIELDTYPE": definition["type"],
+                "CUSTOMFIELDLABEL": field["label"],
+                "CUSTOMFIELDCOLUMNNAME": definition["column"],
+            }
+        )
     return output
 
 

@@ -1,4 +1,5 @@
 """Downloading the file of a File Store or License Store resource, or of an additional field."""
+
 import base64
 import mimetypes
 
@@ -17,8 +18,7 @@ REASON_REQUIRED = "A reason is required to download this file"
 FIELD_LEVELS = ("ACCOUNT", "RESOURCE")
 
 
-@endpoint("GET", "/resources/<resource_id>/accounts/<account_id>/downloadfile", op="DOWNLOAD FILE",
-          builds=ANY_BUILD)
+@endpoint("GET", "/resources/<resource_id>/accounts/<account_id>/downloadfile", op="DOWNLOAD FILE", builds=ANY_BUILD)
 def download_file(ctx, resource_id, account_id):
     """The file itself as the body (Content-Disposition attachment with its name);
     a failure answers JSON in the usual shape (the spec names no operation: the
@@ -34,8 +34,9 @@ def download_file(ctx, resource_id, account_id):
     """
     resource = resource_by_id(ctx.store, resource_id)
     account = account_by_id(ctx.store, resource, account_id)
-    require_account_access(ctx.store, ctx.user, resource, account, VIEW,
-                           f"download the file of {resource['name']}/{account['name']}")
+    require_account_access(
+        ctx.store, ctx.user, resource, account, VIEW, f"download the file of {resource['name']}/{account['name']}"
+    )
     require_reason(ctx, REASON_REQUIRED)
     require_ticket(ctx)
     if flag(ctx.details, "ISCUSTOMFIELD"):
@@ -49,8 +50,10 @@ def download_file(ctx, resource_id, account_id):
 
 def _resource_file(resource):
     if resource["type"] not in FILE_TYPES:
-        raise Failure(f"Resource {resource['name']} is of type {resource['type']}: only {' and '.join(FILE_TYPES)} "
-                      "resources hold a file")
+        raise Failure(
+            f"Resource {resource['name']} is of type {resource['type']}: only {' and '.join(FILE_TYPES)} "
+            "resources hold a file"
+        )
     held = resource.get("file")
     if not held:
         raise Failure(f"Resource {resource['name']} holds no file")

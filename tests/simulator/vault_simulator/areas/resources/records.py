@@ -4,6 +4,7 @@ A removed resource takes its accounts with it (each removed with what goes
 with an account: shares, password requests, SSH key associations); a removed
 resource group leaves the ACCOUNT_RESOURCE_GROUP_IDS of every account.
 """
+
 from vault_simulator.core.finders import accounts_of
 from vault_simulator.core.records import ACCOUNT, RESOURCE, RESOURCE_GROUP
 from vault_simulator.core.removals import remove, when_removed

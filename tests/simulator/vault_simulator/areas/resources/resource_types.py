@@ -3,6 +3,7 @@
 The spec does not list the types; these are the ones its samples and the
 edit-resource rules name, plus common managed systems.
 """
+
 from vault_simulator.core.inputs import string_list
 from vault_simulator.core.registry import endpoint
 from vault_simulator.core.replies import success
@@ -58,5 +59,6 @@ def list_resource_types(ctx):
     a list of strings, keeps the types whose name contains any of them (any case)."""
     wanted = [part.lower() for part in string_list(ctx.details, "RESOURCETYPE_CONTAINING")]
     types = [t for t in RESOURCE_TYPES if not wanted or any(part in t["RESOURCETYPE"].lower() for part in wanted)]
-    return success("Resource types fetched successfully",
-                   {"RESOURCETYPES": types, "ORGANIZATIONNAME": DEFAULT_ORGANIZATION})
+    return success(
+        "Resource types fetched successfully", {"RESOURCETYPES": types, "ORGANIZATIONNAME": DEFAULT_ORGANIZATION}
+    )

@@ -1,4 +1,5 @@
 """Resources: list, create, edit, delete and the name-to-id lookups."""
+
 import base64
 
 from vault_simulator.areas.resources.account_fields import apply_account_fields
@@ -8,7 +9,11 @@ from vault_simulator.areas.resources.resource_types import FILE_TYPES, FIXED_TYP
 from vault_simulator.areas.resources.views import resource_list_item
 from vault_simulator.core.access import FULL_ACCESS, OWNER_NAMING_ROLES, VIEW, can_access, require_access
 from vault_simulator.core.finders import (
-    account_by_name, existing_resource_by_name, existing_user_by_name, require_policy, resource_by_id,
+    account_by_name,
+    existing_resource_by_name,
+    existing_user_by_name,
+    require_policy,
+    resource_by_id,
     resource_by_name,
 )
 from vault_simulator.core.groups import join_static_group
@@ -23,15 +28,20 @@ from vault_simulator.core.tenancy import in_organization
 # The create-resource input fields that describe its first account.
 _FIRST_ACCOUNT_FIELDS = ("ACCOUNTPASSWORDPOLICY", "NOTES", "ACCOUNTCUSTOMFIELD")
 # Edit-resource input fields copied as they are.
-_PLAIN_EDIT_FIELDS = {"LOCATION": "location", "RESOURCEURL": "url", "DEPARTMENT": "department",
-                      "RESOURCEDESCRIPTION": "description"}
+_PLAIN_EDIT_FIELDS = {
+    "LOCATION": "location",
+    "RESOURCEURL": "url",
+    "DEPARTMENT": "department",
+    "RESOURCEDESCRIPTION": "description",
+}
 
 
 @endpoint("GET", "/resources", op="GET RESOURCES", builds=ANY_BUILD)
 def list_resources(ctx):
     """The resources of the selected organization the caller can see; ``DNS NAME`` in edition B only."""
-    visible = [r for r in ctx.store.all(RESOURCE)
-               if in_organization(r, ctx.org) and can_access(ctx.store, ctx.user, r, VIEW)]
+    visible = [
+        r for r in ctx.store.all(RESOURCE) if in_organization(r, ctx.org) and can_access(ctx.store, ctx.user, r, VIEW)
+    ]
     items = [resource_list_item(ctx.store, r, ctx.config.edition) for r in visible]
     return success("Resources fetched successfully", items, totalRows=len(items))
 
@@ -71,7 +81,8 @@ def create_resource(ctx):
         "location": "",
         "owner_id": owner["id"],
         "custom_fields": merge_custom_fields(
-            ctx.store, RESOURCE_LEVEL, [], read_custom_fields(details, "RESOURCECUSTOMFIELD")),
+            ctx.store, RESOURCE_LEVEL, [], read_custom_fields(details, "RESOURCECUSTOMFIELD")
+        ),
         "file": _uploaded_file(ctx, resource_type),
     }
     ctx.store.put(RESOURCE, resource["id"], resource)
@@ -136,8 +147,9 @@ def resource_and_account_ids(ctx):
     account = account_by_name(ctx.store, resource, account_name)
     if account is None:
         raise Failure(f"Account {account_name} does not exist in resource {resource_name}")
-    return success("Resource ID and account ID fetched successfully",
-                   {"RESOURCEID": resource["id"], "ACCOUNTID": account["id"]})
+    return success(
+        "Resource ID and account ID fetched successfully", {"RESOURCEID": resource["id"], "ACCOUNTID": account["id"]}
+    )
 
 
 def _owner(ctx):
@@ -146,8 +158,10 @@ def _owner(ctx):
     if owner_name:
         return existing_user_by_name(ctx.store, owner_name)
     if ctx.user["role"] in OWNER_NAMING_ROLES:
-        raise Failure("OWNERNAME is required when an Administrator, Password Administrator "
-                      "or Privileged Administrator creates a resource")
+        raise Failure(
+            "OWNERNAME is required when an Administrator, Password Administrator "
+            "or Privileged Administrator creates a resource"
+        )
     return ctx.user
 
 
@@ -165,6 +179,7 @@ def _changed_type(current, requested):
     if requested not in RESOURCE_TYPE_NAMES:
         raise Failure(f"Resource type {requested} does not exist")
     if requested != current and (current in FIXED_TYPES or requested in FIXED_TYPES):
-        raise Failure(f"The resource type cannot be changed from or to {', '.join(FIXED_TYPES[:-1])} "
-                      f"or {FIXED_TYPES[-1]}")
+        raise Failure(
+            f"The resource type cannot be changed from or to {', '.join(FIXED_TYPES[:-1])} or {FIXED_TYPES[-1]}"
+        )
     return requested

@@ -1,5 +1,6 @@
 """An account's TOTP (edition A from build 12430): the TOTP_* input fields, and
 FETCH_CURRENT_TOTP, the current code."""
+
 import base64
 import binascii
 import hashlib
@@ -51,16 +52,21 @@ def updated_totp(current, details):
 def fetch_current_totp(ctx, account_id):
     """Details.TOTP is the current code, as a string."""
     account, resource = account_and_resource(ctx.store, account_id)
-    require_account_access(ctx.store, ctx.user, resource, account, VIEW,
-                           f"retrieve the TOTP of {resource['name']}/{account['name']}")
+    require_account_access(
+        ctx.store, ctx.user, resource, account, VIEW, f"retrieve the TOTP of {resource['name']}/{account['name']}"
+    )
     if account["totp"] is None:
         raise Failure(f"TOTP is not configured for account {account['name']}")
     return success("TOTP fetched successfully", {"TOTP": current_code(account["totp"])})
 
 
 def current_code(settings):
-    return _AnyLengthTOTP(settings["secret"], digits=settings["digits"], digest=ALGORITHMS[settings["algorithm"]],
-                          interval=settings["validity"]).now()
+    return _AnyLengthTOTP(
+        settings["secret"],
+        digits=settings["digits"],
+        digest=ALGORITHMS[settings["algorithm"]],
+        interval=settings["validity"],
+    ).now()
 
 
 class _AnyLengthTOTP(pyotp.TOTP):

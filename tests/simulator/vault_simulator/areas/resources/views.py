@@ -1,4 +1,5 @@
 """Resources and accounts as the spec's output tables spell them."""
+
 from vault_simulator.areas.resources.custom_fields import ACCOUNT_LEVEL, RESOURCE_LEVEL, custom_field_output
 from vault_simulator.core.finders import accounts_of
 from vault_simulator.core.records import USER

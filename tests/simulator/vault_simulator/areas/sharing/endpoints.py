@@ -9,11 +9,22 @@ succeeds, so that revoking is idempotent. A bulk share applies to every id
 listed at once, or fails as a whole when one id is unknown or not the
 caller's to share.
 """
+
 from vault_simulator.core.access import (
-    FULL_ACCESS, MODIFY, REMOTE_APP_ONLY, VIEW, require_access, require_user_manager,
+    FULL_ACCESS,
+    MODIFY,
+    REMOTE_APP_ONLY,
+    VIEW,
+    require_access,
+    require_user_manager,
 )
 from vault_simulator.core.finders import (
-    account_and_resource, account_by_id, existing_user, existing_user_group, group_by_id, resource_by_id,
+    account_and_resource,
+    account_by_id,
+    existing_user,
+    existing_user_group,
+    group_by_id,
+    resource_by_id,
 )
 from vault_simulator.core.inputs import string_list, text
 from vault_simulator.core.records import ACCOUNT, REMOTE_APP, RESOURCE, RESOURCE_GROUP, USER, USER_GROUP
@@ -61,8 +72,13 @@ def share_account(ctx, resource_id, account_id):
     return success(_outcome(f"account {resource['name']}/{account['name']}", level, [grantee]))
 
 
-@endpoint("PUT", "/resourcegroup/share", op="SHARE_RESOURCEGROUP(S)", builds={"A": 12450, "B": 6320},
-          style=REST_OPERATION_NAME)
+@endpoint(
+    "PUT",
+    "/resourcegroup/share",
+    op="SHARE_RESOURCEGROUP(S)",
+    builds={"A": 12450, "B": 6320},
+    style=REST_OPERATION_NAME,
+)
 def share_resource_groups(ctx):
     """Details resourceGroupIds, accessType (view, modify, fullaccess, revoke) and userIds or
     userGroupIds. A share of a group covers its member resources. The simulator applies it at
@@ -75,8 +91,10 @@ def share_resource_groups(ctx):
         for kind, grantee in grantees:
             set_share(ctx.store, (RESOURCE_GROUP, group["id"]), (kind, grantee["id"]), level)
     names = ", ".join(group["name"] for group in groups)
-    return success(f"A bulk share action was triggered: {_outcome(f'resource groups {names}', level, grantees)}",
-                   statusCode=BULK_SHARE_CODE)
+    return success(
+        f"A bulk share action was triggered: {_outcome(f'resource groups {names}', level, grantees)}",
+        statusCode=BULK_SHARE_CODE,
+    )
 
 
 @endpoint("PUT", "/resources/share", op="SHARE_RESOURCE(S)", builds=BULK_SHARING, style=REST_OPERATION_NAME)
@@ -106,14 +124,16 @@ def share_accounts(ctx):
     if level == REMOTE_APP_ONLY:
         resource = resource_by_id(ctx.store, _required_id(ctx.details, "resourceId"))
         pairs = [(resource, account_by_id(ctx.store, resource, account_id)) for account_id in account_ids]
-        remote_app_ids = [_associated_remote_app(ctx.store, resource, app_id)["id"]
-                          for app_id in _ids(ctx.details, "remoteAppIds")]
+        remote_app_ids = [
+            _associated_remote_app(ctx.store, resource, app_id)["id"] for app_id in _ids(ctx.details, "remoteAppIds")
+        ]
     else:
         pairs = [_resource_and_account(ctx.store, account_id) for account_id in account_ids]
     grantees = _grantees(ctx)
     for resource, account in pairs:
-        require_access(ctx.store, ctx.user, resource, FULL_ACCESS,
-                       f"share account {resource['name']}/{account['name']}")
+        require_access(
+            ctx.store, ctx.user, resource, FULL_ACCESS, f"share account {resource['name']}/{account['name']}"
+        )
         for kind, grantee in grantees:
             set_share(ctx.store, (ACCOUNT, account["id"]), (kind, grantee["id"]), level, remote_app_ids)
     names = ", ".join(f"{resource['name']}/{account['name']}" for resource, account in pairs)
@@ -127,8 +147,11 @@ def _single_grantee(ctx):
         raise Unsupported("USERGROUPID")
     if has_user == has_group:
         raise Failure("Give exactly one of USERID or USERGROUPID")
-    grantee = (USER, existing_user(ctx.store, _required_id(ctx.details, "USERID"))) if has_user else \
-        (USER_GROUP, existing_user_group(ctx.store, _required_id(ctx.details, "USERGROUPID")))
+    grantee = (
+        (USER, existing_user(ctx.store, _required_id(ctx.details, "USERID")))
+        if has_user
+        else (USER_GROUP, existing_user_group(ctx.store, _required_id(ctx.details, "USERGROUPID")))
+    )
     ctx.audit["username"] = grantee[1]["name"]
     return grantee
 

@@ -7,6 +7,7 @@ access to that account (through its resource or a share of the account),
 reading associations ``view`` access; the key only has to exist (a resource
 owner may associate a key an administrator made).
 """
+
 from vault_simulator.areas.ssh_keys.records import UPPER_CASE_SUCCESS, associations_of_account, existing_key
 from vault_simulator.core.access import MODIFY, VIEW, can_access_account, require_account_access
 from vault_simulator.core.finders import account_by_name, existing_resource_by_name
@@ -23,13 +24,19 @@ def associate_key(ctx):
     """Details: keyName, resourceName, userName. Associating the same triple twice fails."""
     key, resource, account = _triple(ctx, "associate SSH keys with")
     if _association(ctx.store, key, account) is not None:
-        raise Failure(f"SSH key {key['name']} is already associated with user {account['name']} "
-                      f"on resource {resource['name']}")
+        raise Failure(
+            f"SSH key {key['name']} is already associated with user {account['name']} on resource {resource['name']}"
+        )
     association_id = ctx.store.next_id(SSH_KEY_ASSOCIATION)
-    ctx.store.put(SSH_KEY_ASSOCIATION, association_id, {
-        "id": association_id, "key_id": key["id"], "resource_id": resource["id"], "account_id": account["id"]})
-    return Reply(UPPER_CASE_SUCCESS, f"SSH key {key['name']} associated with user {account['name']} "
-                                     f"on resource {resource['name']} successfully")
+    ctx.store.put(
+        SSH_KEY_ASSOCIATION,
+        association_id,
+        {"id": association_id, "key_id": key["id"], "resource_id": resource["id"], "account_id": account["id"]},
+    )
+    return Reply(
+        UPPER_CASE_SUCCESS,
+        f"SSH key {key['name']} associated with user {account['name']} on resource {resource['name']} successfully",
+    )
 
 
 @endpoint("POST", "/dissociateKey", op="dissociateKey", builds=ANY_BUILD, style=PKI)
@@ -38,11 +45,14 @@ def dissociate_key(ctx):
     key, resource, account = _triple(ctx, "dissociate SSH keys from")
     association = _association(ctx.store, key, account)
     if association is None:
-        raise Failure(f"SSH key {key['name']} is not associated with user {account['name']} "
-                      f"on resource {resource['name']}")
+        raise Failure(
+            f"SSH key {key['name']} is not associated with user {account['name']} on resource {resource['name']}"
+        )
     ctx.store.delete(SSH_KEY_ASSOCIATION, association["id"])
-    return Reply(UPPER_CASE_SUCCESS, f"SSH key {key['name']} dissociated from user {account['name']} "
-                                     f"on resource {resource['name']} successfully")
+    return Reply(
+        UPPER_CASE_SUCCESS,
+        f"SSH key {key['name']} dissociated from user {account['name']} on resource {resource['name']} successfully",
+    )
 
 
 @endpoint("GET", "/getSSHkeysforuser", op="GetSSHKeysForUser", builds=ANY_BUILD, style=PKI)
@@ -51,8 +61,9 @@ def keys_of_user(ctx):
     first (an empty string when none is associated)."""
     resource, account = _account(ctx, VIEW, "view the SSH keys of")
     names = [ctx.store.get(SSH_KEY, a["key_id"])["name"] for a in associations_of_account(ctx.store, account)]
-    return success(f"SSH keys of user {account['name']} on resource {resource['name']} fetched successfully",
-                   ",".join(names))
+    return success(
+        f"SSH keys of user {account['name']} on resource {resource['name']} fetched successfully", ",".join(names)
+    )
 
 
 @endpoint("GET", "/getAllAssociatedUsers", op="GetAllAssociatedUsers", builds=ANY_BUILD, style=PKI)
@@ -63,8 +74,12 @@ def associated_users(ctx):
     for association in ctx.store.all(SSH_KEY_ASSOCIATION):
         resource = ctx.store.get(RESOURCE, association["resource_id"])
         account = ctx.store.get(ACCOUNT, association["account_id"])
-        if resource is None or account is None or not in_organization(resource, ctx.org) \
-                or not can_access_account(ctx.store, ctx.user, resource, account, VIEW):
+        if (
+            resource is None
+            or account is None
+            or not in_organization(resource, ctx.org)
+            or not can_access_account(ctx.store, ctx.user, resource, account, VIEW)
+        ):
             continue
         pair = {"UserName": account["name"], "ResourceName": resource["name"]}
         if pair not in pairs:

@@ -23,6 +23,7 @@ With ``--seed`` every key and every file byte is reproducible: RSA, ECDSA and
 ed25519 keys come from ``core.seeded_keys``, DSA parameters from ``dsa_key`` here,
 salts, IVs and check integers from ``ctx.rng``.
 """
+
 import base64
 import hashlib
 import itertools
@@ -111,8 +112,11 @@ def describe(private_key):
 def public_key_line(private_key, comment=""):
     """The OpenSSH public key line ``<type> <base64> [comment]``."""
     with _dsa_is_not_news():
-        line = private_key.public_key().public_bytes(
-            serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH).decode("ascii")
+        line = (
+            private_key.public_key()
+            .public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH)
+            .decode("ascii")
+        )
     return f"{line} {comment}" if comment else line
 
 
@@ -127,8 +131,9 @@ def private_key_file(rng, private_key, passphrase="", comment=""):
     key_type, _bits = describe(private_key)
     if key_type == ED25519:
         return pkcs8_pem(rng, private_key, passphrase) if passphrase else _openssh_ed25519(rng, private_key, comment)
-    der = private_key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.TraditionalOpenSSL,
-                                    serialization.NoEncryption())
+    der = private_key.private_bytes(
+        serialization.Encoding.DER, serialization.PrivateFormat.TraditionalOpenSSL, serialization.NoEncryption()
+    )
     return traditional_pem(rng, _TRADITIONAL_LABELS[key_type], der, passphrase)
 
 
@@ -154,8 +159,9 @@ def load_private_key_file(content, passphrase):
         with _dsa_is_not_news():
             key = serialization.load_pem_private_key(content, passphrase.encode("utf-8") if encrypted else None)
     except ValueError:
-        raise SSHKeyError("the passphrase is incorrect" if encrypted
-                          else "the file is not a valid PEM private key") from None
+        raise SSHKeyError(
+            "the passphrase is incorrect" if encrypted else "the file is not a valid PEM private key"
+        ) from None
     except UnsupportedAlgorithm:
         raise SSHKeyError("the key type is not one SSH uses (ssh-rsa, ssh-dss, ed25519, ecdsa)") from None
     describe(key)
@@ -167,8 +173,10 @@ def _load_openssh(content):
         with _dsa_is_not_news():
             key = serialization.load_ssh_private_key(content, None)
     except TypeError:
-        raise SSHKeyError("encrypted OpenSSH-format private keys cannot be imported: "
-                          "convert the key to PEM first (ssh-keygen -p -m PEM)") from None
+        raise SSHKeyError(
+            "encrypted OpenSSH-format private keys cannot be imported: "
+            "convert the key to PEM first (ssh-keygen -p -m PEM)"
+        ) from None
     except (ValueError, UnsupportedAlgorithm):
         raise SSHKeyError("the file is not a valid OpenSSH private key") from None
     describe(key)
@@ -178,14 +186,22 @@ def _load_openssh(content):
 def _openssh_ed25519(rng, private_key, comment):
     """An unencrypted OpenSSH private key file (PROTOCOL.key), check integer from ``rng``."""
     public = private_key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-    seed = private_key.private_bytes(serialization.Encoding.Raw, serialization.PrivateFormat.Raw,
-                                     serialization.NoEncryption())
+    seed = private_key.private_bytes(
+        serialization.Encoding.Raw, serialization.PrivateFormat.Raw, serialization.NoEncryption()
+    )
     public_blob = _string(b"ssh-ed25519") + _string(public)
     check = rng.token_bytes(4)
     section = check + check + public_blob + _string(seed + public) + _string(comment.encode("utf-8"))
     section += bytes(range(1, 1 + (-len(section)) % _OPENSSH_BLOCK))
-    blob = (_OPENSSH_MAGIC + _string(b"none") + _string(b"none") + _string(b"") + struct.pack(">I", 1)
-            + _string(public_blob) + _string(section))
+    blob = (
+        _OPENSSH_MAGIC
+        + _string(b"none")
+        + _string(b"none")
+        + _string(b"")
+        + struct.pack(">I", 1)
+        + _string(public_blob)
+        + _string(section)
+    )
     return pem("OPENSSH PRIVATE KEY", blob, width=70)  # OpenSSH wraps its base64 at 70 characters
 
 

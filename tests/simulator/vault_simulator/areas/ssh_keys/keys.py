@@ -3,11 +3,21 @@
 Key names, types, lengths, fingerprints and file formats: see ``records``
 and ``key_material``. Associations with users: ``associations``.
 """
+
 from vault_simulator.areas.ssh_keys.key_material import (
-    SSHKeyError, generate_key, key_length, load_private_key_file, private_key_file,
+    SSHKeyError,
+    generate_key,
+    key_length,
+    load_private_key_file,
+    private_key_file,
 )
 from vault_simulator.areas.ssh_keys.records import (
-    UPPER_CASE_SUCCESS, associations_of_key, existing_key, require_key_manager, require_new_key_name, save_key,
+    UPPER_CASE_SUCCESS,
+    associations_of_key,
+    existing_key,
+    require_key_manager,
+    require_new_key_name,
+    save_key,
     ssh_key_list_item,
 )
 from vault_simulator.core.inputs import flag, required_text, text
@@ -37,8 +47,9 @@ def create_ssh_key(ctx):
     except SSHKeyError as error:
         raise Failure(str(error)) from None
     private_key = generate_key(ctx.rng, key_type, bits, ctx.config.seed is not None)
-    save_key(ctx, name, private_key, private_key_file(ctx.rng, private_key, passphrase, comment),
-             bool(passphrase), comment)
+    save_key(
+        ctx, name, private_key, private_key_file(ctx.rng, private_key, passphrase, comment), bool(passphrase), comment
+    )
     return success(f"SSH key {name} created successfully")
 
 

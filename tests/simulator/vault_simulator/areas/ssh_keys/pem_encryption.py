@@ -11,6 +11,7 @@ OpenSSL read back:
 * PKCS#8 ``ENCRYPTED PRIVATE KEY`` with PBES2 (PBKDF2-HMAC-SHA256 and
   AES-256-CBC), the PEM form of Ed25519 keys.
 """
+
 import base64
 import hashlib
 import struct
@@ -54,15 +55,19 @@ def traditional_pem(rng, label, der, passphrase):
 
 def pkcs8_pem(rng, private_key, passphrase):
     """``private_key`` as PKCS#8 PEM, encrypted with PBES2 when ``passphrase``."""
-    der = private_key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.PKCS8,
-                                    serialization.NoEncryption())
+    der = private_key.private_bytes(
+        serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
     if not passphrase:
         return pem("PRIVATE KEY", der)
     salt, iv = rng.token_bytes(16), rng.token_bytes(AES_BLOCK)
     key = PBKDF2HMAC(hashes.SHA256(), AES_256_KEY, salt, PBKDF2_ITERATIONS).derive(passphrase.encode("utf-8"))
     prf = _der(_SEQUENCE, _OID_HMAC_SHA256 + _DER_NULL)
-    kdf = _der(_SEQUENCE, _OID_PBKDF2 + _der(_SEQUENCE, _der(_OCTET_STRING, salt)
-                                             + _der(_INTEGER, struct.pack(">H", PBKDF2_ITERATIONS)) + prf))
+    kdf = _der(
+        _SEQUENCE,
+        _OID_PBKDF2
+        + _der(_SEQUENCE, _der(_OCTET_STRING, salt) + _der(_INTEGER, struct.pack(">H", PBKDF2_ITERATIONS)) + prf),
+    )
     cipher = _der(_SEQUENCE, _OID_AES_256_CBC + _der(_OCTET_STRING, iv))
     algorithm = _der(_SEQUENCE, _OID_PBES2 + _der(_SEQUENCE, kdf + cipher))
     encrypted = _der(_SEQUENCE, algorithm + _der(_OCTET_STRING, _aes_cbc(key, iv, der)))

@@ -11,6 +11,7 @@ Administrators: the spec does not say which role may call which endpoint, and
 the private keys are the vault's most sensitive secrets. A removed account
 takes its associations with it.
 """
+
 from vault_simulator.areas.ssh_keys.key_material import describe, fingerprint, public_key_line
 from vault_simulator.core.access import FULL_REACH_ROLES
 from vault_simulator.core.records import ACCOUNT, SSH_KEY, SSH_KEY_ASSOCIATION

@@ -4,6 +4,7 @@ The spec has no endpoint that creates a user group (see ``records``). Only
 an Administrator or Privileged Administrator manages or lists user groups; any
 user may look up a group's id.
 """
+
 from flask import jsonify, request
 
 from vault_simulator.areas.user_groups.records import add_user_group, existing_user_group_by_name, user_group_item
@@ -80,12 +81,18 @@ def delete_user_groups(ctx):
         group_id = str(raw_id)
         group = ctx.store.get(USER_GROUP, group_id)
         if group is None:
-            outcomes[group_id] = {"message": f"Invalid user group ID {group_id}", "status": FAILED,
-                                  "statusCode": INVALID_GROUP_CODE}
+            outcomes[group_id] = {
+                "message": f"Invalid user group ID {group_id}",
+                "status": FAILED,
+                "statusCode": INVALID_GROUP_CODE,
+            }
             continue
         remove(ctx.store, USER_GROUP, group)
-        outcomes[group_id] = {"message": f"User group {group['name']} has been deleted successfully",
-                              "status": SUCCESS, "statusCode": SUCCESS_CODE}
+        outcomes[group_id] = {
+            "message": f"User group {group['name']} has been deleted successfully",
+            "status": SUCCESS,
+            "statusCode": SUCCESS_CODE,
+        }
     deleted = sum(1 for outcome in outcomes.values() if outcome["status"] == SUCCESS)
     if deleted == 0:
         return Reply(FAILED, "No user group was deleted", outcomes)
@@ -98,8 +105,9 @@ def list_user_groups(ctx):
     (see ``core.list_search``)."""
     require_user_manager(ctx.user, "list user groups")
     items = [user_group_item(group) for group in ctx.store.all(USER_GROUP)]
-    page, total = search_page(ctx.details, items, GROUP_SEARCH_COLUMNS, "userGroupName",
-                              lambda item, column: item[column])
+    page, total = search_page(
+        ctx.details, items, GROUP_SEARCH_COLUMNS, "userGroupName", lambda item, column: item[column]
+    )
     return success("User groups fetched successfully", page, totalRows=total)
 
 
@@ -133,9 +141,15 @@ def _remove_pair(ctx, user_id, group_id):
     if user is None:
         return {**item, "message": f"User with ID {user_id} does not exist", "status": FAILED}
     if user["id"] not in group["member_ids"]:
-        return {**item, "message": f"User {user['name']} does not exist in user group {group['name']}",
-                "status": FAILED}
+        return {
+            **item,
+            "message": f"User {user['name']} does not exist in user group {group['name']}",
+            "status": FAILED,
+        }
     group["member_ids"].remove(user["id"])
     ctx.store.put(USER_GROUP, group["id"], group)
-    return {**item, "message": f"User {user['name']} has been removed from user group {group['name']}",
-            "status": SUCCESS}
+    return {
+        **item,
+        "message": f"User {user['name']} has been removed from user group {group['name']}",
+        "status": SUCCESS,
+    }

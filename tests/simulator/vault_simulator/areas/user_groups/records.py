@@ -5,6 +5,7 @@ admin endpoint ``POST /__simulator/user-groups`` or the flag ``--user-group``.
 Like users, groups are not partitioned by organization. A removed user leaves
 every group.
 """
+
 from vault_simulator.core.records import USER, USER_GROUP
 from vault_simulator.core.removals import when_removed
 from vault_simulator.core.replies import Failure
@@ -19,8 +20,13 @@ def add_user_group(store, name, description=""):
     existing = user_group_by_name(store, name)
     if existing:
         return existing
-    group = {"id": store.next_id(USER_GROUP), "name": name, "description": description, "created": now_iso(),
-             "member_ids": []}
+    group = {
+        "id": store.next_id(USER_GROUP),
+        "name": name,
+        "description": description,
+        "created": now_iso(),
+        "member_ids": [],
+    }
     store.put(USER_GROUP, group["id"], group)
     return group
 
@@ -47,5 +53,9 @@ def leave_all_user_groups(store, user):
 
 def user_group_item(group):
     """A user group as the spec's list item: userGroupId is a number."""
-    return {"userGroupName": group["name"], "userGroupId": int(group["id"]),
-            "dateCreated": millis_time(group["created"]), "description": group["description"]}
+    return {
+        "userGroupName": group["name"],
+        "userGroupId": int(group["id"]),
+        "dateCreated": millis_time(group["created"]),
+        "description": group["description"],
+    }

@@ -3,6 +3,7 @@
 Only an Administrator or Privileged Administrator manages or lists users;
 any user may look up a user's id.
 """
+
 import re
 
 from vault_simulator.core.access import DEFAULT_ROLE, ROLES, require_user_manager
@@ -18,8 +19,19 @@ from vault_simulator.core.timefmt import millis_time
 
 _EXPIRY_DATE = re.compile(r"\d{4}-\d{2}-\d{2}|NeverExpires")
 # "searchColumn for users is one of ..." (spec, after the users and user groups table).
-USER_SEARCH_COLUMNS = ("userId", "userName", "email", "role", "department", "location", "orgName", "isApiUser",
-                       "isTfaEnabled", "isSuperAdmin", "isUserLocked")
+USER_SEARCH_COLUMNS = (
+    "userId",
+    "userName",
+    "email",
+    "role",
+    "department",
+    "location",
+    "orgName",
+    "isApiUser",
+    "isTfaEnabled",
+    "isSuperAdmin",
+    "isUserLocked",
+)
 
 
 @endpoint("POST", "/user", op="CREATE_USER", builds=ANY_BUILD)
@@ -46,11 +58,18 @@ def create_user(ctx):
     if not _EXPIRY_DATE.fullmatch(expiry_date):
         raise Failure("EXPIRYDATE must be yyyy-mm-dd or NeverExpires")
     user = new_user(
-        ctx.store, name, role, is_api_user,
-        first_name=text(details, "FIRSTNAME"), last_name=text(details, "LASTNAME"),
-        full_name=text(details, "FULLNAME"), email=text(details, "EMAIL"),
-        department=text(details, "DEPARTMENT"), location=text(details, "LOCATION"),
-        policy=require_policy(policy) if policy else "", is_super_admin=flag(details, "ISSUPERADMIN"),
+        ctx.store,
+        name,
+        role,
+        is_api_user,
+        first_name=text(details, "FIRSTNAME"),
+        last_name=text(details, "LASTNAME"),
+        full_name=text(details, "FULLNAME"),
+        email=text(details, "EMAIL"),
+        department=text(details, "DEPARTMENT"),
+        location=text(details, "LOCATION"),
+        policy=require_policy(policy) if policy else "",
+        is_super_admin=flag(details, "ISSUPERADMIN"),
         expiry_date=expiry_date,
     )
     reply_details = {}
@@ -122,8 +141,13 @@ def list_users(ctx):
     require_user_manager(ctx.user, "list users")
     items = [_user_item(user) for user in ctx.store.all(USER)]
     org_name = ctx.org["displayName"]
-    page, total = search_page(ctx.details, items, USER_SEARCH_COLUMNS, "userName",
-                              lambda item, column: org_name if column == "orgName" else item[column])
+    page, total = search_page(
+        ctx.details,
+        items,
+        USER_SEARCH_COLUMNS,
+        "userName",
+        lambda item, column: org_name if column == "orgName" else item[column],
+    )
     return success("Users fetched successfully", page, totalRows=total)
 
 
