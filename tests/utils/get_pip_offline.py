@@ -19,20 +19,20 @@ from __future__ import annotations
 import subprocess
 import sys
 
-GET_PIP_ONLY_OPTIONS = frozenset(('--no-setuptools', '--no-wheel'))
+GET_PIP_ONLY_OPTIONS = frozenset(("--no-setuptools", "--no-wheel"))
 
 
 def main() -> int:
     """Bootstrap pip with ensurepip, then install the requested packages."""
-    subprocess.run([sys.executable, '-m', 'ensurepip', '--default-pip'], check=True)
+    subprocess.run([sys.executable, "-m", "ensurepip", "--default-pip"], check=True)
 
     pip_args = [arg for arg in sys.argv[1:] if arg not in GET_PIP_ONLY_OPTIONS]
 
-    if any(not arg.startswith('-') for arg in pip_args):
-        subprocess.run([sys.executable, '-m', 'pip', 'install'] + pip_args, check=True)
+    if any(not arg.startswith("-") for arg in pip_args):
+        subprocess.run([sys.executable, "-m", "pip", "install"] + pip_args, check=True)
 
     return 0
 
 
-if __name__ == '__main__':
+if __name__ == "__main__":
     sys.exit(main())

@@ -39,18 +39,18 @@ import threading
 import time
 
 PROFILES = {
-    'default': ['--edition', 'A', '--build', '12450'],
-    'strict': ['--edition', 'A', '--build', '12450', '--require-reason', '--require-ticket'],
-    'edition_b': ['--edition', 'B', '--build', '6320'],
-    'old_a': ['--edition', 'A', '--build', '12000'],
-    'access_control': ['--edition', 'A', '--build', '12450', '--access-control', '--require-reason'],
+    "default": ["--edition", "A", "--build", "12450"],
+    "strict": ["--edition", "A", "--build", "12450", "--require-reason", "--require-ticket"],
+    "edition_b": ["--edition", "B", "--build", "6320"],
+    "old_a": ["--edition", "A", "--build", "12000"],
+    "access_control": ["--edition", "A", "--build", "12450", "--access-control", "--require-reason"],
 }
 
-READY_KEYS = ('url', 'token', 'ca_path', 'edition', 'build')
+READY_KEYS = ("url", "token", "ca_path", "edition", "build")
 
 STOP_TIMEOUT = 10
 
-PROG = 'with_simulators'
+PROG = "with_simulators"
 
 
 class StartError(Exception):
@@ -63,7 +63,7 @@ class Terminated(BaseException):
 
 def log(message: str) -> None:
     """Print a progress or error message on stderr."""
-    print(f'{PROG}: {message}', file=sys.stderr, flush=True)
+    print(f"{PROG}: {message}", file=sys.stderr, flush=True)
 
 
 class Simulator:
@@ -76,7 +76,7 @@ class Simulator:
 
         stderr = None
         if log_path:
-            stderr = open(log_path, 'wb')  # pylint: disable=consider-using-with
+            stderr = open(log_path, "wb")  # pylint: disable=consider-using-with
 
         try:
             # A session of its own: Ctrl-C in the terminal reaches COMMAND, and this script
@@ -92,7 +92,7 @@ class Simulator:
             if stderr:
                 stderr.close()
 
-        threading.Thread(target=self._read_stdout, name=f'stdout-{profile}', daemon=True).start()
+        threading.Thread(target=self._read_stdout, name=f"stdout-{profile}", daemon=True).start()
 
     def _read_stdout(self) -> None:
         """Hand over the first JSON object line, then keep draining stdout so the simulator never blocks on it."""
@@ -116,23 +116,27 @@ class Simulator:
 
     def where_to_look(self) -> str:
         """Tell where the simulator's own messages are."""
-        return f' (see {self.log_path})' if self.log_path else ''
+        return f" (see {self.log_path})" if self.log_path else ""
 
     def wait_ready(self, deadline: float, timeout: float) -> dict:
         """Return the simulator's ready line, or raise StartError."""
         try:
             info = self._ready.get(timeout=max(0.0, deadline - time.monotonic()))
         except queue.Empty:
-            raise StartError(f'profile {self.profile}: vault-simulator printed no ready line within {timeout:g} s{self.where_to_look()}') from None
+            raise StartError(
+                f"profile {self.profile}: vault-simulator printed no ready line within {timeout:g} s{self.where_to_look()}"
+            ) from None
 
         if info is None:
             status = self.process.wait()
-            raise StartError(f'profile {self.profile}: vault-simulator exited with status {status} before it was ready{self.where_to_look()}')
+            raise StartError(
+                f"profile {self.profile}: vault-simulator exited with status {status} before it was ready{self.where_to_look()}"
+            )
 
         missing = [key for key in READY_KEYS if key not in info]
 
         if missing:
-            raise StartError(f'profile {self.profile}: the ready line of vault-simulator lacks {", ".join(missing)}')
+            raise StartError(f"profile {self.profile}: the ready line of vault-simulator lacks {', '.join(missing)}")
 
         return info
 
@@ -147,7 +151,7 @@ class Simulator:
             try:
                 self.process.wait(STOP_TIMEOUT)
             except subprocess.TimeoutExpired:
-                log(f'profile {self.profile}: vault-simulator ignored SIGTERM, killing it')
+                log(f"profile {self.profile}: vault-simulator ignored SIGTERM, killing it")
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
 
@@ -155,32 +159,51 @@ class Simulator:
 def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     """Split the options of this script from COMMAND."""
     parser = argparse.ArgumentParser(
-        prog='with_simulators.py',
-        usage='%(prog)s [--profiles P1,P2] [--config-out FILE] [--log-dir DIR] [--timeout S] -- COMMAND [ARGS...]',
-        description='Run COMMAND while vault simulators are running. Profiles: ' + ', '.join(PROFILES) + '.',
+        prog="with_simulators.py",
+        usage="%(prog)s [--profiles P1,P2] [--config-out FILE] [--log-dir DIR] [--timeout S] -- COMMAND [ARGS...]",
+        description="Run COMMAND while vault simulators are running. Profiles: " + ", ".join(PROFILES) + ".",
     )
-    parser.add_argument('--profiles', default='default', help='comma-separated simulator profiles; the first one fills CREDVAULT_* (default: %(default)s)')
-    parser.add_argument('--config-out', metavar='FILE', help='where to write the simulators file (default: a temporary file, removed at the end)')
-    parser.add_argument('--log-dir', metavar='DIR', help='write each simulator\'s stderr to DIR/<profile>.log (default: this script\'s stderr)')
-    parser.add_argument('--timeout', type=float, default=30.0, help='seconds to wait for the simulators to be ready (default: %(default)s)')
-    parser.add_argument('--simulator', metavar='PATH', help='vault-simulator executable (default: the one next to this Python)')
+    parser.add_argument(
+        "--profiles",
+        default="default",
+        help="comma-separated simulator profiles; the first one fills CREDVAULT_* (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--config-out",
+        metavar="FILE",
+        help="where to write the simulators file (default: a temporary file, removed at the end)",
+    )
+    parser.add_argument(
+        "--log-dir",
+        metavar="DIR",
+        help="write each simulator's stderr to DIR/<profile>.log (default: this script's stderr)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=30.0,
+        help="seconds to wait for the simulators to be ready (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--simulator", metavar="PATH", help="vault-simulator executable (default: the one next to this Python)"
+    )
 
-    if '--' in argv:
-        split = argv.index('--')
-        options, command = argv[:split], argv[split + 1:]
+    if "--" in argv:
+        split = argv.index("--")
+        options, command = argv[:split], argv[split + 1 :]
     else:
         options, command = argv, []
 
     args = parser.parse_args(options)
 
     if not command:
-        parser.error('no COMMAND given after --')
+        parser.error("no COMMAND given after --")
 
-    profiles = [profile.strip() for profile in args.profiles.split(',') if profile.strip()]
+    profiles = [profile.strip() for profile in args.profiles.split(",") if profile.strip()]
     unknown = [profile for profile in profiles if profile not in PROFILES]
 
     if not profiles or unknown or len(set(profiles)) != len(profiles):
-        parser.error(f'--profiles wants distinct names among {", ".join(PROFILES)}; got {args.profiles!r}')
+        parser.error(f"--profiles wants distinct names among {', '.join(PROFILES)}; got {args.profiles!r}")
 
     args.profiles = profiles
 
@@ -192,17 +215,17 @@ def find_simulator(explicit: str | None) -> str:
     if explicit:
         return explicit
 
-    beside_python = os.path.join(os.path.dirname(sys.executable), 'vault-simulator')
+    beside_python = os.path.join(os.path.dirname(sys.executable), "vault-simulator")
 
     if os.access(beside_python, os.X_OK):
         return beside_python
 
-    on_path = shutil.which('vault-simulator')
+    on_path = shutil.which("vault-simulator")
 
     if on_path:
         return on_path
 
-    raise StartError(f'vault-simulator is not installed next to {sys.executable} (run `make venv`)')
+    raise StartError(f"vault-simulator is not installed next to {sys.executable} (run `make venv`)")
 
 
 def write_config(path: str, ready: dict[str, dict]) -> None:
@@ -210,11 +233,11 @@ def write_config(path: str, ready: dict[str, dict]) -> None:
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
 
-    fd, temp_path = tempfile.mkstemp(prefix='.simulators-', suffix='.json', dir=directory)
+    fd, temp_path = tempfile.mkstemp(prefix=".simulators-", suffix=".json", dir=directory)
 
-    with os.fdopen(fd, 'w', encoding='utf-8') as config_file:
-        json.dump({'credvault_simulators': ready}, config_file, indent=2, sort_keys=True)
-        config_file.write('\n')
+    with os.fdopen(fd, "w", encoding="utf-8") as config_file:
+        json.dump({"credvault_simulators": ready}, config_file, indent=2, sort_keys=True)
+        config_file.write("\n")
 
     os.replace(temp_path, path)
 
@@ -224,20 +247,20 @@ def command_environment(first: dict, config_path: str) -> dict[str, str]:
     env = dict(os.environ)
 
     values = {
-        'CREDVAULT_URL': first.get('url'),
-        'CREDVAULT_AUTH_TOKEN': first.get('token'),
-        'CREDVAULT_CA_PATH': first.get('ca_path'),
-        'CREDVAULT_EDITION': first.get('edition'),
-        'CREDVAULT_BUILD': first.get('build'),
+        "CREDVAULT_URL": first.get("url"),
+        "CREDVAULT_AUTH_TOKEN": first.get("token"),
+        "CREDVAULT_CA_PATH": first.get("ca_path"),
+        "CREDVAULT_EDITION": first.get("edition"),
+        "CREDVAULT_BUILD": first.get("build"),
     }
 
     for name, value in values.items():
-        if value is None or value == '':
+        if value is None or value == "":
             env.pop(name, None)
         else:
             env[name] = str(value)
 
-    env['CREDVAULT_SIMULATORS_FILE'] = os.path.abspath(config_path)
+    env["CREDVAULT_SIMULATORS_FILE"] = os.path.abspath(config_path)
 
     return env
 
@@ -252,7 +275,7 @@ def run_command(command: list[str], env: dict[str, str]) -> int:
     try:
         process = subprocess.Popen(command, env=env)  # pylint: disable=consider-using-with
     except OSError as ex:
-        log(f'cannot run {command[0]}: {ex.strerror}')
+        log(f"cannot run {command[0]}: {ex.strerror}")
         return 127
 
     try:
@@ -296,8 +319,8 @@ def main(argv: list[str]) -> int:
             os.makedirs(args.log_dir, exist_ok=True)
 
         for profile in args.profiles:
-            log_path = os.path.join(args.log_dir, f'{profile}.log') if args.log_dir else None
-            simulators.append(Simulator(profile, [executable, '--port', '0'] + PROFILES[profile], log_path))
+            log_path = os.path.join(args.log_dir, f"{profile}.log") if args.log_dir else None
+            simulators.append(Simulator(profile, [executable, "--port", "0"] + PROFILES[profile], log_path))
 
         deadline = time.monotonic() + args.timeout
         ready = {}
@@ -305,12 +328,12 @@ def main(argv: list[str]) -> int:
         for simulator in simulators:
             info = simulator.wait_ready(deadline, args.timeout)
             ready[simulator.profile] = info
-            log(f'profile {simulator.profile}: edition {info["edition"]} build {info["build"]} at {info["url"]}')
+            log(f"profile {simulator.profile}: edition {info['edition']} build {info['build']} at {info['url']}")
 
         if args.config_out:
             config_path = args.config_out
         else:
-            fd, temp_config = tempfile.mkstemp(prefix='credvault-simulators-', suffix='.json')
+            fd, temp_config = tempfile.mkstemp(prefix="credvault-simulators-", suffix=".json")
             os.close(fd)
             config_path = temp_config
 
@@ -321,10 +344,10 @@ def main(argv: list[str]) -> int:
         log(str(ex))
         return 1
     except KeyboardInterrupt:
-        log('interrupted')
+        log("interrupted")
         return 130
     except Terminated as ex:
-        log(f'stopped by signal {ex.args[0]}')
+        log(f"stopped by signal {ex.args[0]}")
         return 128 + ex.args[0]
     finally:
         # Late signals must not interrupt the clean-up.
@@ -339,5 +362,5 @@ def main(argv: list[str]) -> int:
             os.unlink(temp_config)
 
 
-if __name__ == '__main__':
+if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
