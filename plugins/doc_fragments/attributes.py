@@ -9,7 +9,7 @@ class ModuleDocFragment:
     """Attribute pieces: every module extends DOCUMENTATION (the action group) and the pieces that describe it.
 
     A module that converges the vault adds ``.check_mode``, ``.diff_mode`` and ``.idempotent``; a module that only
-    reads adds ``.read_only``, and an _info module ``.info_module``. The pieces are literals because
+    reads adds ``.read_only``, and an _info module ``.read_only`` and ``.info_module``. The pieces are literals because
     ansible-test reads fragments as YAML text.
     """
 
@@ -61,18 +61,9 @@ attributes:
     support: full
 """
 
+    # The one rule of every _info module, which also extends ``.read_only``.
     INFO_MODULE = r"""
 options: {}
-attributes:
-  check_mode:
-    description: Can run in check mode; the module only reads, so it does the same in check mode.
-    support: full
-  diff_mode:
-    description: The module changes nothing, so there is no difference to show.
-    support: none
-  idempotent:
-    description: The module only reads, so it never reports a change.
-    support: full
 notes:
   - Every info module of this collection follows one rule. A name the vault does not know, whether of the object
     asked for or of the object it belongs to (the resource of an account, the requester of password requests), is

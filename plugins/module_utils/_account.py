@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from ._checks import clean_text
-from ._client import scrub
+from ._client import UNSERVED, scrub
 from ._converge import CreatedMeanwhile, Field, VaultObject
 from ._custom_fields import (
     check_custom_fields,
@@ -169,11 +169,11 @@ def get_totp(client, ref):
     except VaultUnsupportedError as exc:
         raise VaultUnsupportedError("%s: %s" % (NO_TOTP, exc), operation=exc.operation) from None
     except VaultError as exc:
-        if exc.http_status == 404:
+        if exc.http_status == UNSERVED:
             raise VaultUnsupportedError(
                 "%s; the vault answered HTTP 404: %s" % (NO_TOTP, exc),
                 operation=exc.operation,
-                http_status=404,
+                http_status=UNSERVED,
                 vault_message=exc.vault_message,
             ) from None
         raise
@@ -383,7 +383,7 @@ def _require_valid_for_policy(client, ref, password, policy):
     except VaultUnsupportedError:
         return
     except VaultError as exc:
-        if exc.http_status == 404:
+        if exc.http_status == UNSERVED:
             return
         raise
     if not verdict.valid:

@@ -89,7 +89,8 @@ class Endpoint:
         return {name: parse_build(build) for name, build in self.fields.items()}
 
 
-_ACCOUNT_FLAGS = (
+# The account input's booleans ("boolean (JSON true/false)", A 12230 / B 6000).
+ACCOUNT_BOOLEANS = (
     "RECORD_RDP_SESSIONS",
     "RECORD_CLI_SESSIONS",
     "DISABLE_PASSWORD_RESETS",
@@ -100,8 +101,8 @@ _ACCOUNT_FLAGS = (
     "SERVICES_RESTART",
     "SERVICES_RESET",
     "SCHEDULED_TASK_RESET",
-    "ACCOUNT_RESOURCE_GROUP_IDS",
 )
+_ACCOUNT_FLAGS = ACCOUNT_BOOLEANS + ("ACCOUNT_RESOURCE_GROUP_IDS",)
 _TOTP_FIELDS = ("TOTP_SECRET", "TOTP_ALGORITHM", "TOTP_DIGITS", "TOTP_VALIDITY")
 
 ACCOUNT_INPUT_GATES = dict(

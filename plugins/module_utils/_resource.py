@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 
+from ._catalogue import ACCOUNT_BOOLEANS
 from ._checks import clean_text
 from ._converge import CreatedMeanwhile, Field, VaultObject
 from ._custom_fields import (
@@ -25,21 +26,7 @@ FIXED_TYPES = ("key store", "license store", "rackspace", "aws iam")
 FILE_TYPES = ("file store", "license store")
 # The account booleans (A 12230 / B 6000), option name -> account input key. The create-resource input has
 # none of them, so those of the first account are set by EDIT ACCOUNT right after the creation.
-ACCOUNT_FLAGS = {
-    key.lower(): key
-    for key in (
-        "RECORD_RDP_SESSIONS",
-        "RECORD_CLI_SESSIONS",
-        "DISABLE_PASSWORD_RESETS",
-        "CONFIGURE_PASSWORD_RESET",
-        "IIS_WEB_CONFIG_RESET",
-        "IIS_APP_POOL_RESTART",
-        "IIS_APP_POOL_RESET",
-        "SERVICES_RESTART",
-        "SERVICES_RESET",
-        "SCHEDULED_TASK_RESET",
-    )
-}
+ACCOUNT_FLAGS = {key.lower(): key for key in ACCOUNT_BOOLEANS}
 
 # The create input has no key for the description, department or location ("its field name is not shown"):
 # they are sent by EDIT RESOURCE right after the creation. The owner cannot be changed through the API.

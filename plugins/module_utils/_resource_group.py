@@ -38,6 +38,7 @@ and the task converges to what it finds.
 from __future__ import annotations
 
 from ._checks import clean_text
+from ._client import UNSERVED
 from ._converge import CreatedMeanwhile, VaultObject
 from ._errors import (
     VaultAPIError,
@@ -63,8 +64,6 @@ REPORTED = ("type", "description", "parent")
 # Sent when the group is created, never reported back.
 CREATION_ONLY = ("password_policy", "no_helpdesk_retrieval", "criteria")
 CRITERION_FIELDS = ("condition", "operator", "value")
-# A vault without an endpoint answers HTTP 404 (the spec shows no other sign of it).
-UNSERVED = 404
 
 
 class GroupCreatedMeanwhile(CreatedMeanwhile):
@@ -111,15 +110,8 @@ def list_groups(client):
     sending; one without a configured build answers the unserved path with
     HTTP 404.
     """
-    try:
-        details = client.call("get_resource_groups").details
-    except VaultUnsupportedError:
-        return None
-    except VaultAPIError as exc:
-        if exc.http_status == UNSERVED:
-            return None
-        raise
-    return [item for item in details or [] if isinstance(item, dict)]
+    response, dummy_why = client.read_optional("get_resource_groups")
+    return None if response is None else response.details_list()
 
 
 def find_group(client, groups, name):

@@ -35,6 +35,7 @@ options:
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.attributes
+  - credvault.vault.attributes.read_only
   - credvault.vault.attributes.info_module
 seealso:
   - module: credvault.vault.vault_password_request
