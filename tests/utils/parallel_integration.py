@@ -1,0 +1,290 @@
+#!/usr/bin/env python
+# Copyright: credvault maintainers
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Run the integration targets as several ansible-test runs at once.
+
+Usage::
+
+    parallel_integration.py --content DIR --work-dir DIR [--jobs 2] [--profiles P1,P2]
+                            [--log-dir DIR] [--targets "T1 T2"] -- ANSIBLE-TEST-COMMAND...
+
+ANSIBLE-TEST-COMMAND is the ansible-test integration command without targets, e.g.
+``ansible-test integration --venv --python 3.11``. The targets it selects (all, or those matching
+``--targets``) are split into ``--jobs`` groups of about the same run time, longest first, using the
+run times the earlier runs recorded (ansible-test's tests/output/data/integration-*.json).
+
+Nothing is shared between the groups, so that no target sees another's requests, faults or names:
+
+* each group runs in its own copy of the collection, ``WORK-DIR/<n>/ansible_collections/credvault/vault``
+  (ansible-test keeps its virtual environment and results in the copy's tests/output, kept between runs);
+* each group runs under its own ``with_simulators.py``, so it has its own simulators.
+
+A group's output goes to ``LOG-DIR/job-<n>.log`` and is printed whole when the group ends. The exit status
+is 0 when every group passed, else the first failed group's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+PROG = "parallel_integration"
+WITH_SIMULATORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "with_simulators.py")
+COLLECTION_PATH = os.path.join("ansible_collections", "credvault", "vault")
+# Kept in each copy: ansible-test's virtual environment, results and run times.
+OUTPUT = os.path.join("tests", "output")
+# Written by each group's with_simulators.py; never copied.
+CONFIG = os.path.join("tests", "integration", "integration_config.yml")
+# The estimate for a target without a recorded run time, when no target has one.
+DEFAULT_SECONDS = 60
+
+
+class Terminated(BaseException):
+    """This script received SIGTERM or SIGHUP."""
+
+
+def log(message: str) -> None:
+    print(f"{PROG}: {message}", file=sys.stderr, flush=True)
+
+
+def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
+    parser = argparse.ArgumentParser(prog="parallel_integration.py", description=__doc__.split("\n\n", 1)[0])
+    parser.add_argument(
+        "--content", required=True, help="the collection to test (an ansible_collections/<ns>/<name> directory)"
+    )
+    parser.add_argument("--work-dir", required=True, help="where the copies go: WORK-DIR/<n>/ansible_collections/...")
+    parser.add_argument("--jobs", type=int, default=2, help="how many ansible-test runs at once (default: %(default)s)")
+    parser.add_argument("--profiles", default="default", help="simulator profiles, passed to with_simulators.py")
+    parser.add_argument("--log-dir", help="where job-<n>.log and the simulator logs go (default: WORK-DIR/logs)")
+    parser.add_argument("--targets", default="", help="space-separated target names or patterns (default: all)")
+
+    if "--" not in argv:
+        parser.error("no ANSIBLE-TEST-COMMAND given after --")
+
+    split = argv.index("--")
+    args = parser.parse_args(argv[:split])
+    command = argv[split + 1 :]
+
+    if not command:
+        parser.error("no ANSIBLE-TEST-COMMAND given after --")
+
+    if args.jobs < 1:
+        parser.error("--jobs wants 1 or more")
+
+    args.content = os.path.abspath(args.content)
+    args.work_dir = os.path.abspath(args.work_dir)
+    args.log_dir = os.path.abspath(args.log_dir or os.path.join(args.work_dir, "logs"))
+
+    return args, command
+
+
+def list_targets(command: list[str], content: str, patterns: list[str]) -> list[str] | None:
+    """The targets the command would run, in its order; None when it refuses the patterns (it says why)."""
+    env = dict(os.environ, ANSIBLE_TEST_CONTENT_ROOT=content)
+    listed = subprocess.run(
+        command + ["--list-targets"] + patterns, cwd=content, env=env, stdout=subprocess.PIPE, check=False, text=True
+    )
+
+    if listed.returncode:
+        return None
+
+    return [line.strip() for line in listed.stdout.splitlines() if line.strip()]
+
+
+def recorded_seconds(roots: list[str]) -> dict[str, int]:
+    """Each target's run time in the newest ansible-test result that has it."""
+    results = []
+
+    for root in roots:
+        results.extend(glob.glob(os.path.join(root, OUTPUT, "data", "integration-*.json")))
+
+    seconds = {}
+
+    for path in sorted(results, key=os.path.getmtime):
+        try:
+            with open(path, encoding="utf-8") as result:
+                targets = json.load(result).get("targets", {})
+        except (OSError, ValueError):
+            continue
+
+        for name, target in targets.items():
+            seconds[name] = target["run_time_seconds"]
+
+    return seconds
+
+
+def split_targets(targets: list[str], seconds: dict[str, int], jobs: int) -> list[list[str]]:
+    """Longest first, each to the group with the least run time so far; a target never run counts as the mean."""
+    known = [seconds[name] for name in targets if name in seconds]
+    unknown = sum(known) / len(known) if known else DEFAULT_SECONDS
+    estimate = {name: seconds.get(name, unknown) for name in targets}
+
+    groups: list[list[str]] = [[] for number in range(min(jobs, len(targets)))]
+    totals = [0.0] * len(groups)
+
+    for name in sorted(targets, key=lambda name: (-estimate[name], name)):
+        least = totals.index(min(totals))
+        groups[least].append(name)
+        totals[least] += estimate[name]
+
+    return [sorted(group) for group in groups]
+
+
+def refresh_copy(content: str, root: str) -> None:
+    """Make root a copy of content, keeping root's tests/output."""
+    os.makedirs(os.path.join(root, "tests"), exist_ok=True)
+
+    for name in os.listdir(root):
+        if name != "tests":
+            remove(os.path.join(root, name))
+
+    for name in os.listdir(os.path.join(root, "tests")):
+        if name != "output":
+            remove(os.path.join(root, "tests", name))
+
+    def ignore(directory: str, names: list[str]) -> list[str]:
+        relative = os.path.relpath(directory, content)
+        return [name for name in names if os.path.normpath(os.path.join(relative, name)) in (OUTPUT, CONFIG)]
+
+    shutil.copytree(content, root, symlinks=True, ignore=ignore, dirs_exist_ok=True)
+
+
+def remove(path: str) -> None:
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path)
+    else:
+        os.unlink(path)
+
+
+class Job:
+    """One group of targets: with_simulators.py running ansible-test in its own copy."""
+
+    def __init__(
+        self, number: int, targets: list[str], root: str, args: argparse.Namespace, command: list[str]
+    ) -> None:
+        self.number = number
+        self.targets = targets
+        self.log_path = os.path.join(args.log_dir, f"job-{number}.log")
+        self.started = time.monotonic()
+        self.ended: float | None = None
+
+        argv = (
+            [
+                sys.executable,
+                WITH_SIMULATORS,
+                "--profiles",
+                args.profiles,
+                "--config-out",
+                os.path.join(root, CONFIG),
+                "--log-dir",
+                os.path.join(args.log_dir, f"simulators-{number}"),
+                "--",
+            ]
+            + command
+            + targets
+        )
+
+        with open(self.log_path, "wb") as output:
+            self.process = subprocess.Popen(  # pylint: disable=consider-using-with
+                argv,
+                cwd=root,
+                env=dict(os.environ, ANSIBLE_TEST_CONTENT_ROOT=root),
+                stdin=subprocess.DEVNULL,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+            )
+
+    def poll(self) -> int | None:
+        status = self.process.poll()
+
+        if status is not None and self.ended is None:
+            self.ended = time.monotonic()
+
+        return status
+
+    def report(self) -> None:
+        """Print the group's whole output, then one line saying how it ended."""
+        print(f"===== job {self.number}: {' '.join(self.targets)}", flush=True)
+
+        with open(self.log_path, "rb") as output:
+            shutil.copyfileobj(output, sys.stdout.buffer)
+
+        sys.stdout.flush()
+        outcome = "passed" if self.process.returncode == 0 else f"FAILED (exit status {self.process.returncode})"
+        log(f"job {self.number} {outcome} in {self.ended - self.started:.0f} s ({self.log_path})")
+
+    def stop(self) -> None:
+        """Ask with_simulators.py to stop: it stops ansible-test and the simulators."""
+        if self.process.poll() is None:
+            self.process.terminate()
+
+            try:
+                self.process.wait(60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def on_signal(signum: int, _frame: object) -> None:
+    raise Terminated(signum)
+
+
+def main(argv: list[str]) -> int:
+    args, command = parse_args(argv)
+    targets = list_targets(command, args.content, args.targets.split())
+
+    if not targets:
+        log("no targets to run")
+        return 1
+
+    roots = [os.path.join(args.work_dir, str(number), COLLECTION_PATH) for number in range(1, args.jobs + 1)]
+    groups = split_targets(targets, recorded_seconds([args.content] + roots), args.jobs)
+    os.makedirs(args.log_dir, exist_ok=True)
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGHUP, on_signal)
+
+    jobs: list[Job] = []
+
+    try:
+        for number, group in enumerate(groups, start=1):
+            refresh_copy(args.content, roots[number - 1])
+            log(f"job {number}: {' '.join(group)}")
+            jobs.append(Job(number, group, roots[number - 1], args, command))
+
+        waiting = list(jobs)
+
+        while waiting:
+            for job in list(waiting):
+                if job.poll() is not None:
+                    waiting.remove(job)
+                    job.report()
+
+            time.sleep(1)
+
+        failed = [job for job in jobs if job.process.returncode != 0]
+        return failed[0].process.returncode if failed else 0
+    except KeyboardInterrupt:
+        log("interrupted")
+        return 130
+    except Terminated as ex:
+        log(f"stopped by signal {ex.args[0]}")
+        return 128 + ex.args[0]
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+        for job in jobs:
+            job.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
