@@ -27,6 +27,9 @@ SIMULATOR_LOGS := $(BUILD)/simulator-logs
 INTEGRATION_PROFILES := default,strict,edition_b,old_a,access_control
 # Names of integration targets to run (default: all of them).
 INTEGRATION_TARGETS ?=
+# How many ansible-test integration runs at once (2 suits a 2-core machine).
+INTEGRATION_JOBS ?= 2
+INTEGRATION_JOBS_DIR := $(BUILD)/integration-jobs
 
 # ansible-test downloads a pip bootstrap script from the internet unless it is
 # in this cache; the file name follows the pip version ansible-core 2.19 uses.
@@ -54,7 +57,8 @@ help:
 	@echo 'make format       apply ruff format and ruff check --fix (the one style of ruff.toml)'
 	@echo 'make sanity       ansible-test sanity --venv --python $(TEST_PYTHON)'
 	@echo 'make integration  ansible-test integration --venv --python $(TEST_PYTHON) with simulators running'
-	@echo '                  (INTEGRATION_TARGETS="t1 t2" runs only those; BUILD=DIR copies elsewhere)'
+	@echo '                  (INTEGRATION_TARGETS="t1 t2" runs only those; INTEGRATION_JOBS=N runs N at once;'
+	@echo '                  BUILD=DIR copies elsewhere)'
 	@echo 'make clean        remove .venv, .build and caches'
 
 venv: $(VENV_STAMP)
@@ -101,14 +105,17 @@ format: venv
 	ruff format .
 	ruff check --fix .
 
-# ansible-test hands tests/integration/integration_config.yml to role targets
-# as a vars file; runme.sh targets read it themselves (see README.md).
+# The targets run as INTEGRATION_JOBS ansible-test runs at once, each in its own
+# copy of the collection under $(INTEGRATION_JOBS_DIR) with its own simulators
+# (tests/utils/parallel_integration.py). ansible-test hands each run's
+# tests/integration/integration_config.yml to role targets as a vars file;
+# runme.sh targets read it themselves (see README.md).
 integration: venv collection
-	cd $(COPY) && python $(CURDIR)/tests/utils/with_simulators.py \
-	  --profiles $(INTEGRATION_PROFILES) \
-	  --config-out $(COPY)/tests/integration/integration_config.yml \
-	  --log-dir $(SIMULATOR_LOGS) \
-	  -- $(ANSIBLE_TEST) integration --venv --python $(TEST_PYTHON) $(INTEGRATION_TARGETS)
+	python $(CURDIR)/tests/utils/parallel_integration.py --jobs $(INTEGRATION_JOBS) \
+	  --content $(COPY) --work-dir $(INTEGRATION_JOBS_DIR) \
+	  --profiles $(INTEGRATION_PROFILES) --log-dir $(SIMULATOR_LOGS) \
+	  --targets "$(INTEGRATION_TARGETS)" \
+	  -- ansible-test integration --venv --python $(TEST_PYTHON)
 
 demo: venv
 	rm -rf $(DIST)

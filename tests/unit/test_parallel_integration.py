@@ -1,0 +1,85 @@
+# -*- coding: utf-8 -*-
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""tests/utils/parallel_integration.py: how the targets are split into groups, and how a group's copy of the
+collection is refreshed."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+
+import pytest
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+SCRIPT = os.path.join(ROOT, "tests", "utils", "parallel_integration.py")
+
+
+@pytest.fixture(scope="module")
+def parallel():
+    spec = importlib.util.spec_from_file_location("parallel_integration", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_groups_have_about_the_same_run_time_and_hold_every_target_once(parallel):
+    seconds = {"a": 300, "b": 200, "c": 100, "d": 100, "e": 90, "f": 10}
+
+    groups = parallel.split_targets(sorted(seconds), seconds, 2)
+
+    assert sorted(name for group in groups for name in group) == sorted(seconds)
+    totals = sorted(sum(seconds[name] for name in group) for group in groups)
+    assert totals == [400, 400]
+
+
+def test_a_target_never_run_counts_as_the_mean_of_the_others(parallel):
+    groups = parallel.split_targets(["long", "new", "short"], {"long": 100, "short": 20}, 2)
+
+    assert groups == [["long"], ["new", "short"]]
+
+
+def test_without_any_recorded_time_every_target_counts_the_same(parallel):
+    groups = parallel.split_targets(["a", "b", "c", "d"], {}, 2)
+
+    assert sorted(len(group) for group in groups) == [2, 2]
+
+
+def test_never_more_groups_than_targets(parallel):
+    assert parallel.split_targets(["only"], {}, 4) == [["only"]]
+
+
+def test_the_newest_result_gives_a_targets_run_time(parallel, tmp_path):
+    data = tmp_path / "tests" / "output" / "data"
+    data.mkdir(parents=True)
+    older, newer = data / "integration-1.json", data / "integration-2.json"
+    older.write_text(json.dumps({"targets": {"a": {"run_time_seconds": 5}, "b": {"run_time_seconds": 7}}}))
+    newer.write_text(json.dumps({"targets": {"a": {"run_time_seconds": 9}}}))
+    os.utime(older, (1, 1))
+    (data / "integration-3.json").write_text("not json")
+
+    assert parallel.recorded_seconds([str(tmp_path)]) == {"a": 9, "b": 7}
+
+
+def test_a_refreshed_copy_matches_the_content_and_keeps_only_its_own_output(parallel, tmp_path):
+    content, root = tmp_path / "content", tmp_path / "copy"
+    (content / "plugins").mkdir(parents=True)
+    (content / "plugins" / "new.py").write_text("new")
+    (content / "tests" / "output").mkdir(parents=True)
+    (content / "tests" / "output" / "from-content").write_text("not copied")
+    (content / "tests" / "integration").mkdir()
+    (content / "tests" / "integration" / "integration_config.yml").write_text("not copied")
+    (root / "plugins").mkdir(parents=True)
+    (root / "plugins" / "stale.py").write_text("stale")
+    (root / "tests" / "output").mkdir(parents=True)
+    (root / "tests" / "output" / "kept").write_text("kept")
+    (root / "tests" / "stale").write_text("stale")
+
+    parallel.refresh_copy(str(content), str(root))
+
+    assert (root / "plugins" / "new.py").read_text() == "new"
+    assert not (root / "plugins" / "stale.py").exists()
+    assert not (root / "tests" / "stale").exists()
+    assert (root / "tests" / "output" / "kept").read_text() == "kept"
+    assert not (root / "tests" / "output" / "from-content").exists()
+    assert not (root / "tests" / "integration" / "integration_config.yml").exists()
