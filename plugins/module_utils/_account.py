@@ -99,10 +99,9 @@ def _not_found(text, vault_message):
 
 def read_account(client, ref):
     """The account detail as the vault gives it, plus the ids and name it was found by."""
-    details = client.call(
+    account = client.call(
         "get_account_details", path={"resource_id": ref.resource_id, "account_id": ref.account_id}
-    ).details
-    account = dict(details) if isinstance(details, dict) else {}
+    ).details_dict()
     account.update({"RESOURCE ID": ref.resource_id, "ACCOUNT ID": ref.account_id, "ACCOUNT NAME": ref.name})
     return account
 
@@ -151,7 +150,7 @@ def get_password(client, ref, reason=None, ticket_id=None):
     response = client.call(
         "get_password", path={"resource_id": ref.resource_id, "account_id": ref.account_id}, details=details or None
     )
-    password = response.details.get("PASSWORD") if isinstance(response.details, dict) else None
+    password = response.details_dict().get("PASSWORD")
     if password is None:
         raise VaultAPIError("GET PASSWORD for %s returned no PASSWORD" % ref.label, operation="GET PASSWORD")
     return str(password)
@@ -177,7 +176,7 @@ def get_totp(client, ref):
                 vault_message=exc.vault_message,
             ) from None
         raise
-    code = response.details.get("TOTP") if isinstance(response.details, dict) else None
+    code = response.details_dict().get("TOTP")
     if code is None:
         raise VaultAPIError("FETCH_CURRENT_TOTP for %s returned no TOTP" % ref.label, operation="FETCH_CURRENT_TOTP")
     return str(code)

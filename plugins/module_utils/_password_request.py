@@ -109,7 +109,7 @@ def structured_request(item):
 def resolve_user_id(client, user_name):
     """The id of ``user_name`` (``get_USERID``)."""
     try:
-        details = client.call("get_user_id", query={"USERNAME": user_name}).details
+        details = client.call("get_user_id", query={"USERNAME": user_name}).details_dict()
     except VaultAPIError as exc:
         raise VaultAPIError(
             "requester %s: %s" % (user_name, exc),
@@ -117,7 +117,7 @@ def resolve_user_id(client, user_name):
             http_status=exc.http_status,
             vault_message=exc.vault_message,
         ) from None
-    user_id = details.get("USERID") if isinstance(details, dict) else None
+    user_id = details.get("USERID")
     if user_id in (None, ""):
         raise VaultResponseError("get_USERID for %s returned no USERID" % user_name, operation="get_USERID")
     return str(user_id)
@@ -131,9 +131,9 @@ def list_requests(client, requester_id=None):
     is refused: a vault that ignored REQUESTEDID would otherwise mislead the caller.
     """
     response = client.call("get_password_requests", details={"REQUESTEDID": requester_id} if requester_id else None)
-    details = response.details if isinstance(response.details, dict) else {}
+    details = response.details_dict()
     requester = {name: _text(details.get(key)) for key, name in REQUESTER_FIELDS}
-    items = [item for item in details.get("PASSWORDREQUESTLIST") or [] if isinstance(item, dict)]
+    items = response.details_list("PASSWORDREQUESTLIST")
     if requester_id and items and requester["user_id"] != str(requester_id):
         raise VaultResponseError(
             "GET_PASSWORDREQUEST listed the requests of user %s instead of user %s"

@@ -37,11 +37,8 @@ class Verdict:
 
 def list_policies(client):
     """``(ORGANIZATION, POLICIES)`` of ``GET PASSWORD POLICIES``; the items as the vault gives them."""
-    details = client.call("get_password_policies").details
-    if not isinstance(details, dict):
-        return None, []
-    policies = [item for item in details.get("POLICIES") or [] if isinstance(item, dict)]
-    return details.get("ORGANIZATION"), policies
+    response = client.call("get_password_policies")
+    return response.details_dict().get("ORGANIZATION"), response.details_list("POLICIES")
 
 
 def describe_policies(client, name=None):
@@ -140,12 +137,12 @@ def generate_password(client, name):
     A refusal is checked against the policy list, so an unknown policy fails as ``VaultNotFoundError``.
     """
     try:
-        details = client.call("generate_password", details={"POLICY": name}).details
+        details = client.call("generate_password", details={"POLICY": name}).details_dict()
     except VaultAPIError as exc:
         if _is_refusal(exc):
             _require_policy(client, exc, name)
         raise
-    password = details.get("PASSWORD") if isinstance(details, dict) else None
+    password = details.get("PASSWORD")
     if not isinstance(password, str) or not password:
         raise VaultAPIError(
             "GENERATE PASSWORD answered without a password for %s" % describe(name), operation="GENERATE PASSWORD"

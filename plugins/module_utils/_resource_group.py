@@ -130,7 +130,7 @@ def find_group(client, groups, name):
         if exc.http_status == UNSERVED:
             raise
         return None
-    found = response.details if isinstance(response.details, dict) else {}
+    found = response.details_dict()
     if not found.get("RESOURCEGROUPID"):
         return None
     return {"resourceGroupId": str(found["RESOURCEGROUPID"]), "resourceGroupName": name}
@@ -154,8 +154,8 @@ class ResourceIndex:
         if self._ids is None:
             self._ids = {
                 item["RESOURCE NAME"]: str(item.get("RESOURCE ID"))
-                for item in self.client.call("get_resources").details or []
-                if isinstance(item, dict) and item.get("RESOURCE NAME")
+                for item in self.client.call("get_resources").details_list()
+                if item.get("RESOURCE NAME")
             }
         return self._ids
 
@@ -183,8 +183,7 @@ class ResourceIndex:
 
 def group_ids_of_resource(client, resource_id):
     response = client.call("get_associated_groups", path={"resource_id": resource_id})
-    groups = response.details.get("ASSOCIATED GROUPS") if isinstance(response.details, dict) else None
-    return {str(item.get("GROUP ID")) for item in groups or [] if isinstance(item, dict)}
+    return {str(item.get("GROUP ID")) for item in response.details_list("ASSOCIATED GROUPS")}
 
 
 def members_among(client, group_id, ids_by_name):
@@ -196,7 +195,7 @@ def change_members(client, key, group_id, ids_by_name):
     """Associate or disassociate ``ids_by_name`` (``key`` says which); any resource not answered Success fails."""
     ids = sorted(ids_by_name.values(), key=int)
     response = client.call(key, path={"group_id": group_id}, details={"RESOURCEIDS": [int(i) for i in ids]})
-    outcomes = response.details if isinstance(response.details, dict) else {}
+    outcomes = response.details_dict()
     refused = sorted(
         name for name, resource_id in ids_by_name.items() if _status(outcomes.get(resource_id)) != "success"
     )
