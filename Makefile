@@ -123,7 +123,8 @@ demo: venv
 	ANSIBLE_COLLECTIONS_PATH=$(COLLECTIONS) ansible-galaxy collection install --force -p $(COLLECTIONS) $(DIST)/credvault-vault-*.tar.gz
 	ANSIBLE_COLLECTIONS_PATH=$(COLLECTIONS) python tests/utils/with_simulators.py \
 	  --profiles default --log-dir $(SIMULATOR_LOGS) \
-	  -- ansible-playbook -i localhost, -c local -e ansible_python_interpreter=$(VENV)/bin/python docs/examples/demo.yml
+	  -- ansible-playbook -i localhost, -c local -e ansible_python_interpreter=$(VENV)/bin/python \
+	  -e token_dir=$(BUILD)/demo docs/examples/demo.yml
 
 test: venv collection units lint sanity integration
 

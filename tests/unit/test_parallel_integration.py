@@ -83,3 +83,31 @@ def test_a_refreshed_copy_matches_the_content_and_keeps_only_its_own_output(para
     assert (root / "tests" / "output" / "kept").read_text() == "kept"
     assert not (root / "tests" / "output" / "from-content").exists()
     assert not (root / "tests" / "integration" / "integration_config.yml").exists()
+
+
+def test_recorded_run_times_win_over_the_estimates_and_a_bad_estimates_file_counts_as_none(parallel, tmp_path):
+    data = tmp_path / "tests" / "output" / "data"
+    data.mkdir(parents=True)
+    (data / "integration-1.json").write_text(json.dumps({"targets": {"a": {"run_time_seconds": 9}}}))
+    estimates = tmp_path / "estimates.json"
+    estimates.write_text(json.dumps({"a": 100, "b": 40, "c": "slow"}))
+
+    assert parallel.estimated_seconds(str(estimates), [str(tmp_path)]) == {"a": 9, "b": 40}
+
+    estimates.write_text("[1, 2]")
+    assert parallel.estimated_seconds(str(estimates), [str(tmp_path)]) == {"a": 9}
+    assert parallel.estimated_seconds(str(tmp_path / "missing.json"), []) == {}
+
+
+def test_the_committed_estimates_name_every_integration_target():
+    with open(os.path.join(ROOT, "tests", "utils", "integration_run_times.json"), encoding="utf-8") as handle:
+        estimates = json.load(handle)
+    targets_dir = os.path.join(ROOT, "tests", "integration", "targets")
+    targets = {
+        name
+        for name in os.listdir(targets_dir)
+        if not name.startswith("setup_") and os.path.isdir(os.path.join(targets_dir, name))
+    }
+
+    assert sorted(targets - set(estimates)) == []
+    assert sorted(set(estimates) - targets) == []

@@ -11,7 +11,9 @@ Usage::
 ANSIBLE-TEST-COMMAND is the ansible-test integration command without targets, e.g.
 ``ansible-test integration --venv --python 3.11``. The targets it selects (all, or those matching
 ``--targets``) are split into ``--jobs`` groups of about the same run time, longest first, using the
-run times the earlier runs recorded (ansible-test's tests/output/data/integration-*.json).
+run times the earlier runs recorded (ansible-test's tests/output/data/integration-*.json), else those of
+``--estimates`` (default: integration_run_times.json beside this script, measured on a 2-core machine;
+refresh it with ``--write-estimates`` after a run when targets were added or changed a lot).
 
 Nothing is shared between the groups, so that no target sees another's requests, faults or names:
 
@@ -44,6 +46,7 @@ OUTPUT = os.path.join("tests", "output")
 CONFIG = os.path.join("tests", "integration", "integration_config.yml")
 # The estimate for a target without a recorded run time, when no target has one.
 DEFAULT_SECONDS = 60
+ESTIMATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "integration_run_times.json")
 
 
 class Terminated(BaseException):
@@ -64,15 +67,20 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     parser.add_argument("--profiles", default="default", help="simulator profiles, passed to with_simulators.py")
     parser.add_argument("--log-dir", help="where job-<n>.log and the simulator logs go (default: WORK-DIR/logs)")
     parser.add_argument("--targets", default="", help="space-separated target names or patterns (default: all)")
+    parser.add_argument(
+        "--estimates", default=ESTIMATES, help="JSON {target: seconds} for targets without a recorded run time"
+    )
+    parser.add_argument(
+        "--write-estimates",
+        action="store_true",
+        help="only write the recorded run times (with the estimates for targets never run) to --estimates",
+    )
 
-    if "--" not in argv:
-        parser.error("no ANSIBLE-TEST-COMMAND given after --")
-
-    split = argv.index("--")
+    split = argv.index("--") if "--" in argv else len(argv)
     args = parser.parse_args(argv[:split])
     command = argv[split + 1 :]
 
-    if not command:
+    if not command and not args.write_estimates:
         parser.error("no ANSIBLE-TEST-COMMAND given after --")
 
     if args.jobs < 1:
@@ -117,6 +125,22 @@ def recorded_seconds(roots: list[str]) -> dict[str, int]:
         for name, target in targets.items():
             seconds[name] = target["run_time_seconds"]
 
+    return seconds
+
+
+def estimated_seconds(path: str, roots: list[str]) -> dict[str, int]:
+    """The run times recorded under ``roots``, over the estimates of ``path`` (missing or unreadable: none)."""
+    try:
+        with open(path, encoding="utf-8") as estimates:
+            seconds = json.load(estimates)
+    except (OSError, ValueError):
+        seconds = {}
+
+    if not isinstance(seconds, dict):
+        seconds = {}
+
+    seconds = {name: value for name, value in seconds.items() if isinstance(value, (int, float))}
+    seconds.update(recorded_seconds(roots))
     return seconds
 
 
@@ -238,14 +262,23 @@ def on_signal(signum: int, _frame: object) -> None:
 
 def main(argv: list[str]) -> int:
     args, command = parse_args(argv)
+    roots = [os.path.join(args.work_dir, str(number), COLLECTION_PATH) for number in range(1, args.jobs + 1)]
+
+    if args.write_estimates:
+        seconds = estimated_seconds(args.estimates, [args.content] + roots)
+        with open(args.estimates, "w", encoding="utf-8") as estimates:
+            json.dump(dict(sorted(seconds.items())), estimates, indent=2)
+            estimates.write("\n")
+        log(f"wrote the run times of {len(seconds)} targets to {args.estimates}")
+        return 0
+
     targets = list_targets(command, args.content, args.targets.split())
 
     if not targets:
         log("no targets to run")
         return 1
 
-    roots = [os.path.join(args.work_dir, str(number), COLLECTION_PATH) for number in range(1, args.jobs + 1)]
-    groups = split_targets(targets, recorded_seconds([args.content] + roots), args.jobs)
+    groups = split_targets(targets, estimated_seconds(args.estimates, [args.content] + roots), args.jobs)
     os.makedirs(args.log_dir, exist_ok=True)
 
     signal.signal(signal.SIGTERM, on_signal)

@@ -1,0 +1,62 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""User-group membership: the one call that removes users from user groups, read pair by pair.
+
+The spec has no call that reads a user's groups or a group's members, so the
+answer to ``REMOVE USER FROM USER_GROUP`` is the only sign of who was a member:
+"Details.RESULT list of {USERID, USERGROUPID, message, status} one per user and
+group pair", and "in remove user from group each pair has status ``Failed`` with
+the message that the user does not exist in the group".
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._errors import VaultAPIError, VaultResponseError
+
+REMOVE = "REMOVE USER FROM USER_GROUP"
+REMOVED = "removed"
+NOT_A_MEMBER = "not a member"
+_NOT_A_MEMBER = re.compile(r"does not exist in", re.IGNORECASE)
+
+
+def remove_pairs(client, user_ids, group_ids):
+    """Remove every user of ``user_ids`` from every group of ``group_ids`` (ids as digit strings) in one call.
+
+    Returns ``{(user id, group id): pair}`` with the vault's RESULT item of each
+    pair, or None for a pair it did not answer. A call in which no pair was
+    removed may answer a failed result with the same RESULT; any other failure
+    is raised.
+    """
+    details = {"USERIDS": _numbers(user_ids, "user"), "USERGROUPIDS": _numbers(group_ids, "user group")}
+    try:
+        pairs = client.call("remove_user_from_group", details=details).details_list("RESULT")
+    except VaultAPIError as exc:
+        found = exc.details.get("RESULT") if isinstance(exc.details, dict) else None
+        pairs = [pair for pair in found if isinstance(pair, dict)] if isinstance(found, list) else []
+        if not pairs:
+            raise
+    answered = {(str(pair.get("USERID")), str(pair.get("USERGROUPID"))): pair for pair in pairs}
+    return {(str(u), str(g)): answered.get((str(u), str(g))) for u in user_ids for g in group_ids}
+
+
+def pair_outcome(pair):
+    """``REMOVED``, ``NOT_A_MEMBER``, or None when the pair was refused (or not answered)."""
+    status = str(pair.get("status", "")).lower() if isinstance(pair, dict) else ""
+    if status == "success":
+        return REMOVED
+    if status == "failed" and _NOT_A_MEMBER.search(str(pair.get("message") or "")):
+        return NOT_A_MEMBER
+    return None
+
+
+def _numbers(ids, what):
+    """The ids as numbers ("USERIDS (list of number), USERGROUPIDS (list of number)")."""
+    text = [str(value) for value in ids]
+    wrong = [value for value in text if not value.isdigit()]
+    if wrong:
+        raise VaultResponseError("%s: the %s id %r is not a number" % (REMOVE, what, wrong[0]), operation=REMOVE)
+    return sorted(int(value) for value in text)

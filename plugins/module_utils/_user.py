@@ -1,0 +1,636 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""Users and API users: find, list, create, delete, lock, reset MFA, user-group membership.
+
+What the API offers, and what that means here:
+
+- There is no call that edits a user. ``GET_USER(S)`` (B 6320) reports
+  ``role``, ``email``, ``department``, ``location``, ``isSuperAdmin``,
+  ``isApiUser`` and ``isUserLocked`` ("User (list item, edition B)"). Where the
+  vault serves it, the options behind the first six are compared, and a
+  difference fails the task before any write unless ``recreate`` (delete the
+  user, create it again). FIRSTNAME, LASTNAME, FULLNAME, POLICY, PASSWORD,
+  HOSTNAME and EXPIRYDATE are never reported: they are sent on creation only.
+- Elsewhere (edition A, B before 6320) ``get_USERID`` answers only the id: a
+  user is compared by existence only, ``locked`` is sent when given and counts
+  as a change, and the task warns once what it could not compare.
+- ``LOCK USER`` and ``UNLOCK USER`` set ``isUserLocked``. ``Reset MFA``
+  (A 12100 / B 5400) is an action: a change each time it is asked for.
+- No call reads a user's memberships. ``ADD USER TO USERGROUP`` is sent for
+  each group asked for and counts as a change. ``purge_groups`` removes the
+  user from every other group of ``GET_USERGROUP(S)`` (B 6320) with one
+  ``REMOVE USER FROM USER_GROUP`` (A 12230 / B 6000), whose Details.RESULT has
+  one ``{USERID, USERGROUPID, message, status}`` per pair: ``Success`` is a
+  change; ``Failed`` "with the message that the user does not exist in the
+  group" is not; any other pair fails the task.
+- Creating an API user (ISAPIUSER ``true``, with the "create-user input
+  without FIRSTNAME, LASTNAME, PASSWORD") answers its token in
+  Details.AUTHTOKEN, once and never again: the run that created the user
+  returns it, and a failure after the creation carries it
+  (``CreatedButFailed``).
+- The vault's list search compares without case: a user looked up by name
+  through the list is the item whose ``userName`` is exactly that name.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from ._checks import clean_text
+from ._client import UNSERVED
+from ._converge import CreatedMeanwhile, Field, VaultObject
+from ._errors import (
+    VaultAPIError,
+    VaultError,
+    VaultInputError,
+    VaultNotFoundError,
+    VaultResponseError,
+    VaultUnsupportedError,
+)
+from ._membership import REMOVE, REMOVED, pair_outcome, remove_pairs
+from ._paging import PAGE_SIZE, SEARCH_OPERATORS, read_all_pages, search_input
+
+# "searchColumn for users is one of userId, userName, email, role, department, location, orgName, isApiUser,
+# isTfaEnabled, isSuperAdmin, isUserLocked."
+SEARCH_COLUMNS = (
+    "userId",
+    "userName",
+    "email",
+    "role",
+    "department",
+    "location",
+    "orgName",
+    "isApiUser",
+    "isTfaEnabled",
+    "isSuperAdmin",
+    "isUserLocked",
+)
+NEVER_EXPIRES = "NeverExpires"
+# The create-user input of an API user is "without FIRSTNAME, LASTNAME, PASSWORD".
+NOT_FOR_API_USERS = ("first_name", "last_name", "password")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_FLAGS = ("super_admin", "api_user")
+
+
+def find_user_id(client, name):
+    """``(id, None)`` of the user called ``name``, or ``(None, the vault's message)`` when it has none.
+
+    ``get_USERID`` answers a failed ``result`` for an unknown name, and the spec
+    shows no code that tells it from another refusal: a failed result counts as
+    "no such user", and the vault's words are kept for the message. An HTTP
+    error status is raised.
+    """
+    try:
+        details = client.call("get_user_id", query={"USERNAME": name}).details_dict()
+    except VaultAPIError as exc:
+        if exc.http_status not in (None, 200):
+            raise
+        return None, exc.vault_message
+    user_id = details.get("USERID")
+    if user_id in (None, ""):
+        raise VaultResponseError("get_USERID for user %s returned no USERID" % name, operation="get_USERID")
+    return str(user_id), None
+
+
+def require_user_id(client, name):
+    """The id of the user called ``name``; ``VaultNotFoundError`` (with the vault's words) when it has none."""
+    user_id, vault_message = find_user_id(client, name)
+    if user_id is None:
+        raise VaultNotFoundError(not_found("user %s does not exist" % name, vault_message), vault_message=vault_message)
+    return user_id
+
+
+def not_found(text, vault_message):
+    return text if not vault_message else "%s; the vault said: %s" % (text, vault_message)
+
+
+def optional_list(client, key, search=None, page_size=PAGE_SIZE):
+    """``(items, None)``: every page of the list ``key`` (``get_users``, ``get_user_groups``, B 6320), or
+    ``(None, why)`` when the vault lacks it - refused by the configured edition and build before sending, or
+    answered HTTP 404 by a vault without a configured build."""
+    try:
+        client.check_supported(key)
+        return read_all_pages(client, key, search, page_size), None
+    except VaultUnsupportedError as exc:
+        return None, str(exc)
+    except (VaultAPIError, VaultResponseError) as exc:
+        if exc.http_status != UNSERVED:
+            raise
+        return None, "the vault does not serve it: %s" % exc
+
+
+def listed_user(items, name=None, user_id=None):
+    """The item of ``items`` whose ``userName`` is exactly ``name`` (else whose ``userId`` is ``user_id``)."""
+    if name is not None:
+        return next((item for item in items if item.get("userName") == name), None)
+    return next((item for item in items if str(item.get("userId")) == str(user_id)), None)
+
+
+def check_page_size(page_size):
+    if page_size < 1:
+        raise VaultInputError("page_size must be 1 or more, not %d" % page_size)
+
+
+def describe_user(client, name, page_size=PAGE_SIZE):
+    """``{"exists", "user_id", "user"}`` of the user called ``name``: its id (``get_USERID``) and, where the
+    vault lists users (B 6320), its list item (else ``{}``). A name the vault has no id for is not an error."""
+    clean_text(name, "name")
+    check_page_size(page_size)
+    user_id, dummy_message = find_user_id(client, name)
+    if user_id is None:
+        return {"exists": False, "user_id": None, "user": {}}
+    items, dummy_why = optional_list(client, "get_users", search_input(name, "userName", "equals"), page_size)
+    return {"exists": True, "user_id": user_id, "user": listed_user(items or [], name) or {}}
+
+
+def search_users(client, value=None, column="userName", operator="contains", page_size=PAGE_SIZE):
+    """Every user of ``GET_USER(S)`` (B 6320) that matches the search (all users without ``value``), read page
+    after page. Refused where the vault has no user list."""
+    if column not in SEARCH_COLUMNS:
+        raise VaultInputError("search column must be one of %s, not %s" % (", ".join(SEARCH_COLUMNS), column))
+    if operator not in SEARCH_OPERATORS:
+        raise VaultInputError("search operator must be one of %s, not %s" % (", ".join(SEARCH_OPERATORS), operator))
+    check_page_size(page_size)
+    items, why = optional_list(client, "get_users", search_input(value, column, operator), page_size)
+    if items is None:
+        raise VaultUnsupportedError(
+            "listing and searching users needs the user list GET_USER(S) (edition B from build 6320), and %s; "
+            "look a user up by name instead" % why,
+            operation="GET_USER(S)",
+        )
+    return items
+
+
+def check_kind(values):
+    """An API user is created without FIRSTNAME, LASTNAME and PASSWORD: refuse them before any request."""
+    if values.get("api_user") is not True:
+        return
+    given = [option for option in NOT_FOR_API_USERS if values.get(option) is not None]
+    if given:
+        raise VaultInputError(
+            "user %s: an API user is created without first_name, last_name and password (the create-user input "
+            "with ISAPIUSER true has none of them): remove %s" % (values["name"], ", ".join(given))
+        )
+
+
+def check_expiry(value):
+    """``EXPIRYDATE`` is ``yyyy-mm-dd`` or ``NeverExpires``."""
+    if value is None or value == NEVER_EXPIRES:
+        return
+    try:
+        if not _DATE.match(value):
+            raise ValueError(value)
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        raise VaultInputError("expiry_date must be a date yyyy-mm-dd or %s, not %r" % (NEVER_EXPIRES, value)) from None
+
+
+def flag(value):
+    """A boolean of the list item (``true``/``false`` text tolerated); None when it is neither."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).lower()
+    return text == "true" if text in ("true", "false") else None
+
+
+def reported_value(field, item):
+    """The value of ``field`` in a ``GET_USER(S)`` item, as the option holds it."""
+    value = item.get(field.read)
+    if field.option in _FLAGS:
+        return flag(value)
+    return "" if value is None else str(value)
+
+
+def create_input(values):
+    """The create-user input (Details) of the options given; booleans as ``true``/``false``."""
+    details = {}
+    for field in User.FIELDS:
+        value = values.get(field.option)
+        if value is not None:
+            details[field.create] = ("true" if value else "false") if isinstance(value, bool) else value
+    return details
+
+
+def removal_outcomes(client, user_id, others):
+    """Remove the user from the groups ``others`` ({group id: name}) in one ``REMOVE USER FROM USER_GROUP``;
+    returns the names of the groups it was removed from. A pair answered Failed because the user is not in the
+    group is no removal; any other failed or missing pair fails the task, naming the groups."""
+    pairs = remove_pairs(client, [user_id], list(others))
+    removed, refused = [], []
+    for group_id, name in sorted(others.items(), key=lambda item: item[1]):
+        pair = pairs[(str(user_id), str(group_id))]
+        outcome = pair_outcome(pair)
+        if outcome == REMOVED:
+            removed.append(name)
+        elif outcome is None:
+            refused.append("%s (%s)" % (name, (pair or {}).get("message") or "no outcome reported for it"))
+    if refused:
+        raise VaultAPIError(
+            "%s: the user was not removed from user groups %s" % (REMOVE, "; ".join(refused)), operation=REMOVE
+        )
+    return removed
+
+
+class CreatedButFailed(VaultError):
+    """A step after the creation of a user failed. The failure carries an API user's token, which the creation
+    answered once and no later run can return."""
+
+    def __init__(self, label, exc, token):
+        carried = " (an API user: its token comes with this failure)" if token is not None else ""
+        super().__init__(
+            "%s was created%s, then: %s" % (label, carried, exc),
+            operation=exc.operation,
+            http_status=exc.http_status,
+            vault_message=exc.vault_message,
+        )
+        self.token = token
+
+    def to_result(self):
+        result = super().to_result()
+        if self.token is not None:
+            result["token"] = self.token
+        return result
+
+
+class User(VaultObject):
+    """A user, found by name (or, to delete it, by id). Its handle is ``{"id", "item"}``: ``item`` is its
+    ``GET_USER(S)`` list item, None where the vault has no user list.
+
+    The object after a run is ``{"user_id", "user"}`` (the list item, ``{}`` without the list); ``calls`` names
+    every write sent (in check mode: that would be sent), ``token`` is the token of an API user created by the
+    run, ``notes`` are warnings of hooks that get no tracker.
+    """
+
+    KIND = "user"
+    # No edit key anywhere: the API has no call that edits a user.
+    FIELDS = (
+        Field("name", read="userName", create="USERNAME"),
+        Field("first_name", create="FIRSTNAME"),
+        Field("last_name", create="LASTNAME"),
+        Field("full_name", create="FULLNAME"),
+        Field("email", read="email", create="EMAIL"),
+        Field("password_policy", create="POLICY"),
+        Field("role", read="role", create="ROLE"),
+        Field("super_admin", read="isSuperAdmin", create="ISSUPERADMIN"),
+        Field("password", create="PASSWORD", secret=True),
+        Field("department", read="department", create="DEPARTMENT"),
+        Field("location", read="location", create="LOCATION"),
+        Field("api_user", read="isApiUser", create="ISAPIUSER"),
+        Field("host_name", create="HOSTNAME"),
+        Field("expiry_date", create="EXPIRYDATE"),
+    )
+
+    def __init__(self, client, desired, check_mode):
+        super().__init__(client, desired, check_mode)
+        self.no_list = None
+        self.group_items = None
+        self.token = None
+        self.calls = []
+        self.notes = []
+
+    @property
+    def label(self):
+        if self.desired.get("name"):
+            return "user %s" % self.desired["name"]
+        return "user with id %s" % self.desired["user_id"]
+
+    @property
+    def reported_fields(self):
+        return [field for field in self.FIELDS if field.read and field.option != "name"]
+
+    def check_names(self):
+        clean_text(self.desired.get("name"), "name")
+        user_id = self.desired.get("user_id")
+        if user_id is not None and not str(user_id).isdigit():
+            raise VaultInputError("user_id must be a number, not %r" % user_id)
+
+    def check_input(self):
+        desired = self.desired
+        for group in desired.get("groups") or []:
+            clean_text(group, "groups entry")
+        check_kind(desired)
+        check_expiry(desired.get("expiry_date"))
+        if desired.get("token_dest") and desired.get("api_user") is not True:
+            raise VaultInputError("%s: token_dest is only for API users: set api_user: true" % self.label)
+        if desired.get("reset_mfa"):
+            self.client.check_supported("reset_mfa")
+        if desired.get("purge_groups"):
+            try:
+                self.client.check_supported("get_user_groups")
+                self.client.check_supported("remove_user_from_group")
+            except VaultUnsupportedError as exc:
+                raise self._purge_refused(exc) from None
+
+    def _purge_refused(self, why):
+        return VaultUnsupportedError(
+            "%s: purge_groups needs the user group list (GET_USERGROUP(S), edition B from build 6320) to find the "
+            "groups not listed, and %s" % (self.label, why),
+            operation="GET_USERGROUP(S)",
+        )
+
+    def find(self):
+        name, user_id = self.desired.get("name"), self.desired.get("user_id")
+        if self.no_list is None:
+            search = search_input(name, "userName", "equals") if name else search_input(user_id, "userId", "equals")
+            items, self.no_list = optional_list(self.client, "get_users", search)
+            if items is not None:
+                item = listed_user(items, name, user_id)
+                return None if item is None else {"id": str(item.get("userId")), "item": item}
+        if name is None:
+            self.notes.append(
+                "%s: the vault has no user list (%s), so whether the user exists is known only by deleting it: "
+                "DELETE USER is sent, and a refusal counts as absent" % (self.label, self.no_list)
+            )
+            return {"id": str(user_id), "item": None, "unverified": True}
+        found, dummy_message = find_user_id(self.client, name)
+        return None if found is None else {"id": found, "item": None}
+
+    def create(self, tracker):
+        values = self.desired
+        self.prepare_groups()
+        self.check_creation(values)
+        self.track_creation(tracker, values, None)
+        self.calls.append("CREATE_USER")
+        if self.check_mode:
+            self.follow_up(tracker, None, new=True)
+            return None
+        return self.after_creation(tracker, self.send_create(values))
+
+    def check_creation(self, values):
+        """What the creation would refuse, before any write: an API user's fields, and a password on edition A."""
+        check_kind(values)
+        if values.get("api_user") is not True and self.client.edition == "A" and not values.get("password"):
+            raise VaultInputError(
+                "%s: edition A creates a user who is not an API user only with a password (PASSWORD; edition B "
+                "allows none): give password" % self.label
+            )
+
+    def track_creation(self, tracker, values, item):
+        for field in self.FIELDS:
+            value = values.get(field.option)
+            if value is None:
+                continue
+            stored = reported_value(field, item) if item is not None and field.read else None
+            tracker.record(field.option, stored, value, stored != value, field.secret)
+
+    def send_create(self, values):
+        """``CREATE_USER``; keeps an API user's token. A refused create is followed by one more read: when the user
+        exists by then, a parallel run created it (``CreatedMeanwhile``). Returns the new user's handle."""
+        details = create_input(values)
+        key = "create_api_user" if values.get("api_user") is True else "create_user"
+        try:
+            response = self.client.call(key, details=details)
+        except VaultAPIError:
+            handle = self.find()
+            if handle is None:
+                raise
+            raise CreatedMeanwhile(handle) from None
+        if key == "create_api_user":
+            token = response.details_dict().get("AUTHTOKEN")
+            self.token = token if isinstance(token, str) and token else None
+        try:
+            if key == "create_api_user" and self.token is None:
+                raise VaultResponseError("CREATE_USER returned no AUTHTOKEN", operation="CREATE_USER")
+            handle = self.find()
+            if handle is None:
+                raise VaultResponseError("CREATE_USER reported success but the user cannot be found")
+        except VaultError as exc:
+            raise CreatedButFailed(self.label, exc, self.token) from None
+        return handle
+
+    def after_creation(self, tracker, handle):
+        try:
+            return self.result(handle, self.follow_up(tracker, handle, new=True))
+        except VaultError as exc:
+            raise CreatedButFailed(self.label, exc, self.token) from None
+
+    def converge(self, tracker, handle):
+        """An existing user: settings the list reports are compared (a difference fails, or recreates); lock,
+        MFA reset and memberships follow."""
+        self.prepare_groups()
+        item = handle["item"]
+        found = self.differences(item)
+        if found and not self.desired.get("recreate"):
+            described = "; ".join(
+                "%s is %r in the vault, %r in the task" % (option, stored, value)
+                for option, (stored, value) in sorted(found.items())
+            )
+            raise VaultInputError(
+                "%s: %s. The API cannot edit a user: change the task, or set recreate: true to delete the user "
+                "and create it again" % (self.label, described)
+            )
+        if found:
+            return self.recreate(tracker, handle, found)
+        if item is not None:
+            for field in self.reported_fields:
+                tracker.compare(field.option, reported_value(field, item), self.desired.get(field.option))
+        self.warn_not_compared(tracker, item)
+        return self.result(handle, self.follow_up(tracker, handle, new=False))
+
+    def differences(self, item):
+        """``{option: (vault's value, task's value)}`` of the reported settings that differ; none without a list."""
+        if item is None:
+            return {}
+        found = {}
+        for field in self.reported_fields:
+            value = self.desired.get(field.option)
+            stored = reported_value(field, item)
+            if value is not None and stored != value:
+                found[field.option] = (stored, value)
+        return found
+
+    def warn_not_compared(self, tracker, item):
+        """One warning naming the options given for an existing user that could not be compared, and why."""
+        given = [field.option for field in self.FIELDS if self.desired.get(field.option) is not None]
+        reasons = []
+        locked = item is None and self.desired.get("locked") is not None
+        unlisted = [] if item is not None else [field.option for field in self.reported_fields if field.option in given]
+        if unlisted or locked:
+            reasons.append(
+                "%s (the vault has no user list: %s%s)"
+                % (
+                    ", ".join(unlisted + (["locked"] if locked else [])),
+                    self.no_list,
+                    "; locked is sent as given and counted as a change" if locked else "",
+                )
+            )
+        creation_only = [field.option for field in self.FIELDS if field.write_only and field.option in given]
+        if creation_only:
+            reasons.append("%s (sent on creation only: the vault never reports them)" % ", ".join(creation_only))
+        if reasons:
+            tracker.warn(
+                "%s exists; not compared with the vault: %s. The API has no call that edits a user"
+                % (self.label, "; ".join(reasons))
+            )
+
+    def recreate(self, tracker, handle, found):
+        """Delete the user and create it with the task's settings; reported settings not given are kept. An API
+        user gets a new token. Whatever the creation could refuse is refused before the deletion."""
+        item = handle["item"]
+        values = dict(self.desired)
+        for field in self.reported_fields:
+            if values.get(field.option) is None:
+                values[field.option] = reported_value(field, item)
+        self.check_creation(values)
+        if values.get("api_user") is not True and not (values.get("first_name") and values.get("last_name")):
+            raise VaultInputError(
+                "%s: recreating a user who is not an API user needs first_name and last_name, which the vault "
+                "does not report" % self.label
+            )
+        tracker.record("recreated", False, True, True)
+        self.track_creation(tracker, values, item)
+        tracker.warn(
+            "%s is recreated: it gets a new id and loses its group memberships and shares (groups lists the "
+            "memberships it gets back)%s"
+            % (self.label, "; an API user gets a new token" if values.get("api_user") else "")
+        )
+        self.calls.extend(["DELETE USER", "CREATE_USER"])
+        if self.check_mode:
+            self.follow_up(tracker, None, new=True)
+            return self.result(handle, False)
+        self.client.call("delete_user_by_name", query={"USERNAME": values["name"]})
+        try:
+            created = self.send_create(values)
+        except CreatedMeanwhile as meanwhile:
+            created = meanwhile.handle
+        except CreatedButFailed:
+            raise
+        except VaultError as exc:
+            raise type(exc)(
+                "%s was deleted, not recreated: %s" % (self.label, exc),
+                operation=exc.operation,
+                http_status=exc.http_status,
+                vault_message=exc.vault_message,
+            ) from None
+        return self.after_creation(tracker, created)
+
+    def prepare_groups(self):
+        """Before any write: the groups of ``groups`` exist, and with ``purge_groups`` the group list is read."""
+        names = self.desired.get("groups") or []
+        if self.desired.get("purge_groups"):
+            self.group_items, why = optional_list(self.client, "get_user_groups")
+            if self.group_items is None:
+                raise self._purge_refused(why)
+            known = {item.get("userGroupName") for item in self.group_items}
+            unknown = [name for name in names if name not in known]
+        else:
+            unknown = [name for name in names if _group_exists(self.client, name) is False]
+        if unknown:
+            raise VaultNotFoundError(
+                "%s: user groups %s do not exist (or are not visible to this token); the API cannot create user "
+                "groups" % (self.label, ", ".join(unknown))
+            )
+
+    def follow_up(self, tracker, handle, new):
+        """Lock state, MFA reset and memberships, after a creation (``new``) or for an existing user; ``handle`` is
+        None for a user check mode would create. True when the lock state was written (the list item changed)."""
+        item = handle["item"] if handle else None
+        relocked = self.converge_lock(tracker, item, new)
+        name = self.desired["name"]
+        if self.desired.get("reset_mfa"):
+            tracker.record("reset_mfa", False, True, True)
+            self.send("Reset MFA", "reset_mfa", query={"USERNAME": name})
+        groups = list(dict.fromkeys(self.desired.get("groups") or []))
+        if groups:
+            tracker.record("added_to_groups", [], groups, True)
+            for group in groups:
+                self.send(
+                    "ADD USER TO USERGROUP %s" % group,
+                    "add_user_to_group",
+                    query={"USERNAME": name, "USERGROUPNAME": group},
+                )
+        if self.desired.get("purge_groups") and not new:
+            self.remove_from_other_groups(tracker, handle["id"])
+        return relocked and not self.check_mode
+
+    def converge_lock(self, tracker, item, new):
+        """``isUserLocked`` where the list reports it; a new user is unlocked; elsewhere unknown, so sent. True when
+        a lock or unlock is sent."""
+        locked = self.desired.get("locked")
+        current = flag(item.get("isUserLocked")) if item is not None else (False if new else None)
+        if locked is None:
+            if item is not None:
+                tracker.compare("locked", current, None)
+            return False
+        differs = current != locked
+        tracker.record("locked", current, locked, differs)
+        if differs:
+            key, operation = ("lock_user", "LOCK USER") if locked else ("unlock_user", "UNLOCK USER")
+            self.send(operation, key, query={"USERNAME": self.desired["name"]})
+        return differs
+
+    def remove_from_other_groups(self, tracker, user_id):
+        keep = set(self.desired.get("groups") or [])
+        others = {
+            str(item.get("userGroupId")): item.get("userGroupName")
+            for item in self.group_items
+            if item.get("userGroupName") not in keep
+        }
+        if not others:
+            return
+        names = sorted(others.values())
+        self.calls.append("%s %s" % (REMOVE, ", ".join(names)))
+        if self.check_mode:
+            tracker.warn(
+                "%s: check mode cannot tell which of the user groups %s the user is in (no call reads a user's "
+                "memberships); a real run removes it from those it is in, and counts only those as a change"
+                % (self.label, ", ".join(names))
+            )
+            return
+        removed = removal_outcomes(self.client, user_id, others)
+        tracker.record("removed_from_groups", [], removed, bool(removed))
+
+    def send(self, text, key, **kwargs):
+        """Send a write (``text`` names it in ``calls``); in check mode only name it."""
+        self.calls.append(text)
+        if not self.check_mode:
+            self.client.call(key, **kwargs)
+
+    def result(self, handle, relocked):
+        """``{"user_id", "user"}``; the list item is read again when the lock state of a listed user was written."""
+        if relocked and handle["item"] is not None:
+            handle = self.find() or handle
+        return {"user_id": handle["id"], "user": handle["item"] or {}}
+
+    def delete(self, handle):
+        try:
+            if self.desired.get("name"):
+                self.client.call("delete_user_by_name", query={"USERNAME": self.desired["name"]})
+            else:
+                self.client.call("delete_user", path={"user_id": handle["id"]})
+        except VaultAPIError as exc:
+            if handle.get("unverified") and exc.http_status is not None and 200 <= exc.http_status < 300:
+                self.notes.append("%s: taken as absent, the vault refused to delete it: %s" % (self.label, exc))
+                return False
+            return self.deleted_meanwhile(exc)
+        return True
+
+
+def _group_exists(client, name):
+    """True or False by ``GET_USERGROUPID``; None where the vault lacks it (the add's own answer decides then)."""
+    # Imported here: _user_group imports this module.
+    from ._user_group import find_user_group_id
+
+    try:
+        return find_user_group_id(client, name)[0] is not None
+    except VaultUnsupportedError:
+        return None
+
+
+def ensure(client, desired, check_mode):
+    """Converge the user ``desired`` describes to ``desired["state"]``; returns the tracker and ``{"user_id",
+    "user", "calls"}`` with ``token`` when the run created an API user."""
+    user = User(client, dict(desired), check_mode)
+    state = desired.get("state") or "present"
+    tracker, after = user.ensure(state)
+    for note in user.notes:
+        tracker.warn(note)
+    if state == "absent" and tracker.changed:
+        user.calls.append("DELETE USER")
+    result = dict(after or {"user_id": None, "user": {}}, calls=user.calls)
+    if user.token is not None:
+        result["token"] = user.token
+    return tracker, result
