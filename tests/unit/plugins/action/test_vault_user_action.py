@@ -13,6 +13,7 @@ import pytest
 from ansible.errors import AnsibleActionFail
 
 from ansible_collections.credvault.vault.plugins.action import vault_user as plugin
+from ansible_collections.credvault.vault.plugins.plugin_utils import _controller_files as files
 
 TOKEN = "A9F3-NEW-API-T0KEN-77"
 
@@ -53,7 +54,7 @@ def test_the_token_is_written_0600_and_taken_out_of_the_result(tmp_path):
 def test_the_file_is_0600_whatever_the_umask(tmp_path):
     old = os.umask(0)
     try:
-        plugin.write_token(str(tmp_path / "t"), TOKEN)
+        files.write_file(str(tmp_path / "t"), TOKEN.encode())
     finally:
         os.umask(old)
     assert mode_of(tmp_path / "t") == 0o600
@@ -70,17 +71,17 @@ def test_an_existing_file_is_replaced_atomically_by_a_0600_file_of_the_same_dire
         seen.append((os.path.dirname(source), mode_of(source), open(source).read(), dest.read_text()))
         real_replace(source, target)
 
-    monkeypatch.setattr(plugin.os, "replace", replace)
-    plugin.write_token(str(dest), TOKEN)
+    monkeypatch.setattr(files.os, "replace", replace)
+    files.write_file(str(dest), TOKEN.encode())
     assert seen == [(str(tmp_path), 0o600, TOKEN, "old token")]
     assert dest.read_text() == TOKEN and mode_of(dest) == 0o600
     assert sorted(os.listdir(tmp_path)) == ["robot.token"]
 
 
 def test_a_failed_write_leaves_no_temporary_file(tmp_path, monkeypatch):
-    monkeypatch.setattr(plugin.os, "replace", mock.Mock(side_effect=OSError(28, "No space left on device")))
+    monkeypatch.setattr(files.os, "replace", mock.Mock(side_effect=OSError(28, "No space left on device")))
     with pytest.raises(OSError):
-        plugin.write_token(str(tmp_path / "t"), TOKEN)
+        files.write_file(str(tmp_path / "t"), TOKEN.encode())
     assert os.listdir(tmp_path) == []
 
 
@@ -108,7 +109,7 @@ def test_a_failure_after_the_creation_still_hands_the_token_over(tmp_path):
 
 
 def test_a_token_that_cannot_be_written_fails_without_showing_it(tmp_path, monkeypatch):
-    monkeypatch.setattr(plugin.os, "replace", mock.Mock(side_effect=PermissionError(13, "Permission denied")))
+    monkeypatch.setattr(files.os, "replace", mock.Mock(side_effect=PermissionError(13, "Permission denied")))
     dest = tmp_path / "robot.token"
     result = action({"api_user": True, "token_dest": str(dest)}, {"changed": True, "token": TOKEN}).run(task_vars={})
     assert result["failed"] and "could not be written to token_dest %s: Permission denied" % dest in result["msg"]

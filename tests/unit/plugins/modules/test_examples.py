@@ -20,6 +20,13 @@ PLUGINS = [
     if name.endswith(".py") and not name.startswith("_")
 ]
 
+MODULES = {name for kind, name in PLUGINS if kind == "modules"}
+
+
+def target_of(kind, name):
+    """The integration target of a plugin: its name, or ``lookup_<name>`` for a lookup named like a module."""
+    return "lookup_%s" % name if kind == "lookup" and name in MODULES else name
+
 
 def examples_of(kind, name):
     with open(os.path.join(ROOT, "plugins", kind, name + ".py"), encoding="utf-8") as handle:
@@ -30,9 +37,9 @@ def examples_of(kind, name):
     raise AssertionError("%s has no EXAMPLES" % name)
 
 
-@pytest.mark.parametrize("kind, name", PLUGINS, ids=[name for kind, name in PLUGINS])
+@pytest.mark.parametrize("kind, name", PLUGINS, ids=["%s/%s" % plugin for plugin in PLUGINS])
 def test_examples_are_the_tasks_the_integration_target_runs(kind, name):
-    target = os.path.join(ROOT, "tests", "integration", "targets", name, "tasks", "examples.yml")
+    target = os.path.join(ROOT, "tests", "integration", "targets", target_of(kind, name), "tasks", "examples.yml")
     assert os.path.exists(target), "%s: no %s" % (name, target)
     with open(target, encoding="utf-8") as handle:
         run = yaml.safe_load(handle)
@@ -41,3 +48,9 @@ def test_examples_are_the_tasks_the_integration_target_runs(kind, name):
 
 def test_every_plugin_is_checked():
     assert ("modules", "vault_resource") in PLUGINS and ("lookup", "vault_password") in PLUGINS
+
+
+def test_a_lookup_named_like_a_module_has_its_own_target():
+    assert target_of("lookup", "vault_ssh_key") == "lookup_vault_ssh_key"
+    assert target_of("modules", "vault_ssh_key") == "vault_ssh_key"
+    assert target_of("lookup", "vault_password") == "vault_password"

@@ -1,0 +1,21 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""vault_ssh_key_export runs here, on the controller: the key file goes from the vault to ``dest`` of the
+controller and never into the task's result (``_controller_files.KeyFileAction``)."""
+
+from __future__ import annotations
+
+from ansible_collections.credvault.vault.plugins.module_utils._key_files import EXPORT_TYPES, PRIVATE, export_ssh_key
+from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import KeyFileAction
+
+
+class ActionModule(KeyFileAction):
+    ARGUMENT_SPEC = {
+        "name": {"type": "str", "required": True},
+        "export_type": {"type": "str", "choices": list(EXPORT_TYPES), "default": PRIVATE},
+    }
+
+    def export(self, client, args):
+        return export_ssh_key(client, args["name"], args["export_type"])

@@ -1,0 +1,169 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""The one writer of secret files on the controller (API user tokens, exported keys).
+
+A file is written atomically with its final mode from the start: a temporary
+file created in the same directory (``mkstemp``), ``fchmod`` to the mode,
+written, ``fsync``-ed, then renamed over the destination (``os.replace``), so
+that no reader ever sees a partial file or one readable by others. No message
+holds the content.
+
+``KeyFileAction`` is the action plugin of the modules that write a key file on the
+controller: it validates the task's arguments itself, calls the vault through
+the client on the controller and writes the file there; the module file only
+documents it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+import tempfile
+
+from ansible.errors import AnsibleActionFail
+from ansible.plugins.action import ActionBase
+from ansible.utils.display import Display
+
+from ansible_collections.credvault.vault.plugins.module_utils._client import INSECURE_WARNING
+from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError
+from ansible_collections.credvault.vault.plugins.module_utils._options import (
+    client_from_options,
+    connection_argument_spec,
+)
+
+display = Display()
+
+PRIVATE_MODE = 0o600
+
+
+def destination(path, option):
+    """The absolute path ``path`` names (``~`` and variables expanded, as the module type ``path`` does),
+    refused (``AnsibleActionFail``) before anything runs when a file could not be written there."""
+    dest = os.path.abspath(os.path.expanduser(os.path.expandvars(str(path))))
+    directory = os.path.dirname(dest)
+    if os.path.isdir(dest):
+        raise AnsibleActionFail("%s %s is a directory; name the file to write" % (option, dest))
+    if not os.path.isdir(directory):
+        raise AnsibleActionFail("%s %s: its directory %s does not exist on the controller" % (option, dest, directory))
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise AnsibleActionFail("%s %s: its directory %s is not writable on the controller" % (option, dest, directory))
+    return dest
+
+
+def file_mode(value, option="mode"):
+    """An octal mode given as a string (``"0600"``, ``"640"``) or a number, refused otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        mode = value
+    else:
+        try:
+            mode = int(str(value), 8)
+        except ValueError:
+            raise AnsibleActionFail("%s must be an octal mode such as '0600', not %r" % (option, value)) from None
+    if not 0 <= mode <= 0o7777:
+        raise AnsibleActionFail("%s must be an octal mode such as '0600', not %r" % (option, value))
+    return mode
+
+
+def write_file(dest, content, mode=PRIVATE_MODE):
+    """Replace ``dest`` by a file of ``mode`` holding the bytes ``content``, atomically (see the module docstring).
+
+    A failure leaves ``dest`` as it was and no temporary file behind."""
+    handle, temporary = tempfile.mkstemp(prefix=".%s." % os.path.basename(dest), dir=os.path.dirname(dest))
+    try:
+        os.fchmod(handle, mode)
+        with os.fdopen(handle, "wb") as stream:
+            handle = None
+            stream.write(content)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, dest)
+    except BaseException:
+        if handle is not None:
+            os.close(handle)
+        os.unlink(temporary)
+        raise
+
+
+def current_state(dest):
+    """``(checksum, mode)`` of the file ``dest``, or ``(None, None)`` when there is none."""
+    if not os.path.exists(dest):
+        return None, None
+    digest = hashlib.sha256()
+    with open(dest, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1024 * 1024), b""):
+            digest.update(chunk)
+    return digest.hexdigest(), stat.S_IMODE(os.stat(dest).st_mode)
+
+
+def ensure_file(dest, content, mode, check_mode):
+    """Make ``dest`` hold ``content`` with ``mode``: rewritten only when its bytes differ, only ``chmod``-ed when
+    just its mode does, untouched in check mode.
+
+    Returns the task result: ``dest``, ``checksum`` (SHA-256) and ``size`` of ``content``, ``changed`` and a
+    ``diff`` of the file's state, checksum and mode - never the content."""
+    checksum = hashlib.sha256(content).hexdigest()
+    old_checksum, old_mode = current_state(dest)
+    content_changes = old_checksum != checksum
+    mode_changes = old_mode != mode
+    if not check_mode:
+        if content_changes:
+            write_file(dest, content, mode)
+        elif mode_changes:
+            os.chmod(dest, mode)
+    before = {"state": "absent"} if old_checksum is None else {"state": "file", "checksum": old_checksum}
+    if old_mode is not None:
+        before["mode"] = "%04o" % old_mode
+    return {
+        "dest": dest,
+        "checksum": checksum,
+        "size": len(content),
+        "changed": content_changes or mode_changes,
+        "diff": {"before": before, "after": {"state": "file", "checksum": checksum, "mode": "%04o" % mode}},
+    }
+
+
+class KeyFileAction(ActionBase):
+    """Runs on the controller: ``ARGUMENT_SPEC`` (besides the connection options, ``dest`` and ``mode``) and
+    ``export(client, args)``, the bytes of the file to write, are the subclass's."""
+
+    _supports_check_mode = True
+    _supports_async = False
+    ARGUMENT_SPEC = {}
+
+    def export(self, client, args):
+        raise NotImplementedError
+
+    def run(self, tmp=None, task_vars=None):
+        result = super().run(tmp, task_vars)
+        del tmp
+        spec = dict(connection_argument_spec(), **self.ARGUMENT_SPEC)
+        spec.update({"dest": {"type": "path", "required": True}, "mode": {"type": "raw", "default": "0600"}})
+        args = self.validate_argument_spec(argument_spec=spec)[1]
+        dest = destination(args["dest"], "dest")
+        mode = file_mode(args["mode"])
+        try:
+            content = self._fetch(args)
+        except VaultError as exc:
+            result.update(failed=True, msg=str(exc), **exc.to_result())
+            return result
+        try:
+            result.update(ensure_file(dest, content, mode, self._task.check_mode))
+        except OSError as exc:
+            raise AnsibleActionFail(
+                "could not write dest %s: %s" % (dest, exc.strerror or type(exc).__name__)
+            ) from None
+        if not self._task.diff:
+            del result["diff"]
+        return result
+
+    def _fetch(self, args):
+        client = client_from_options(args.get)
+        try:
+            if client.insecure:
+                display.warning(INSECURE_WARNING)
+            return self.export(client, args)
+        finally:
+            client.close()

@@ -1,0 +1,120 @@
+# -*- coding: utf-8 -*-
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""The vault_ssh_key_export and vault_pgp_key_info action plugins: the key goes to dest on the controller and
+never into the result; check mode writes nothing; failures keep the vault's words; bad input fails first."""
+
+from __future__ import annotations
+
+import os
+import stat
+from unittest import mock
+
+import pytest
+from ansible.errors import AnsibleActionFail
+
+from ansible_collections.credvault.vault.plugins.action import vault_pgp_key_info, vault_ssh_key_export
+from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError
+from ansible_collections.credvault.vault.plugins.plugin_utils import _controller_files as files
+from ansible_collections.credvault.vault.tests.unit.plugins.module_utils.test_key_files import (
+    KEYS,
+    PGP_PUBLIC,
+    PRIVATE_FILE,
+    PUBLIC_FILE,
+    FileClient,
+)
+
+CONNECTION = {"url": "https://vault.example:7272", "auth_token": "TOKEN-SECRET-78"}
+
+
+def run(plugin, args, answers, check_mode=False, diff=False, edition=None, build=None):
+    """Run ``plugin``'s ActionModule with ``args`` against a scripted vault; returns (result, client)."""
+    task = mock.MagicMock()
+    task.args = dict(CONNECTION, **args)
+    task.async_val = 0
+    task.check_mode = check_mode
+    task.diff = diff
+    instance = plugin.ActionModule(task, mock.MagicMock(), mock.MagicMock(), mock.MagicMock(), mock.MagicMock(), None)
+    client = FileClient(answers, edition, build)
+    client.close = mock.Mock()
+    client.insecure = False
+    with mock.patch.object(files, "client_from_options", return_value=client):
+        result = instance.run(task_vars={})
+    return result, client
+
+
+def ssh(dest, **args):
+    return dict({"name": "deploy", "dest": str(dest)}, **args)
+
+
+def test_the_private_key_is_written_0600_and_is_not_in_the_result(tmp_path):
+    dest = tmp_path / "deploy"
+    result, client = run(vault_ssh_key_export, ssh(dest), {"get_all_ssh_keys": KEYS, "export_ssh_key": PRIVATE_FILE})
+    assert dest.read_bytes() == PRIVATE_FILE and stat.S_IMODE(os.stat(dest).st_mode) == 0o600
+    assert result["changed"] and result["dest"] == str(dest) and result["size"] == len(PRIVATE_FILE)
+    assert "diff" not in result and "b3BlbnNzaC1rZXktdjEAAAAA" not in repr(result)
+    assert client.close.called
+
+
+def test_a_second_run_changes_nothing_and_diff_mode_shows_no_key(tmp_path):
+    dest = tmp_path / "deploy.pub"
+    answers = {"get_all_ssh_keys": KEYS, "export_ssh_key": PUBLIC_FILE}
+    args = ssh(dest, export_type="public", mode="0644")
+    run(vault_ssh_key_export, args, answers, edition="B", build=6320)
+    result, client = run(vault_ssh_key_export, args, answers, diff=True, edition="B", build=6320)
+    assert not result["changed"] and result["diff"]["after"]["mode"] == "0644"
+    assert "AAAAC3Nz" not in repr(result)
+    assert client.calls[-1][2] == {"keyName": "deploy", "keyExportType": "public"}
+
+
+def test_check_mode_writes_nothing(tmp_path):
+    dest = tmp_path / "deploy"
+    result, _client = run(
+        vault_ssh_key_export, ssh(dest), {"get_all_ssh_keys": KEYS, "export_ssh_key": PRIVATE_FILE}, check_mode=True
+    )
+    assert result["changed"] and not dest.exists()
+
+
+def test_a_refused_public_key_fails_before_sending_and_writes_nothing(tmp_path):
+    dest = tmp_path / "deploy.pub"
+    answers = {"get_all_ssh_keys": KEYS, "export_ssh_key": PUBLIC_FILE}
+    result, client = run(vault_ssh_key_export, ssh(dest, export_type="public"), answers, edition="A", build=12450)
+    assert result["failed"] and "field keyExportType needs edition B from build 6200" in result["msg"]
+    assert client.calls == [] and not dest.exists()
+
+
+def test_a_vault_refusal_keeps_its_words(tmp_path):
+    refusal = VaultAPIError(
+        "GetPGPKey failed: User nobody does not exist",
+        operation="GetPGPKey",
+        vault_message="User nobody does not exist",
+    )
+    result, _client = run(
+        vault_pgp_key_info, {"user": "nobody", "dest": str(tmp_path / "k.asc")}, {"get_pgp_key": refusal}
+    )
+    assert result["failed"] and result["vault_message"] == "User nobody does not exist"
+    assert "GetPGPKey failed: User nobody does not exist" == result["msg"]
+
+
+def test_the_pgp_key_is_written_with_the_escaped_identity(tmp_path):
+    dest = tmp_path / "jdoe.asc"
+    result, client = run(
+        vault_pgp_key_info, {"user": "Jane Doe <jdoe@example.com>", "dest": str(dest)}, {"get_pgp_key": PGP_PUBLIC}
+    )
+    assert result["changed"] and dest.read_bytes() == PGP_PUBLIC
+    assert client.calls[0][2] == {"User": "Jane Doe \\<jdoe\\@example\\.com\\>", "keyExportType": "public"}
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ({"name": "deploy"}, "missing required arguments: dest"),
+        ({"name": "deploy", "dest": "/nowhere/at/all/key"}, "does not exist on the controller"),
+        ({"name": "deploy", "dest": "KEYDIR", "export_type": "both"}, "value of export_type must be one of"),
+        ({"name": "deploy", "dest": "KEYDIR/k", "mode": "rw"}, "mode must be an octal mode"),
+    ],
+)
+def test_bad_input_fails_before_any_request(tmp_path, args, message):
+    args = {name: value.replace("KEYDIR", str(tmp_path)) for name, value in args.items()}
+    with pytest.raises(AnsibleActionFail, match=message):
+        run(vault_ssh_key_export, args, {})
+    assert "TOKEN-SECRET-78" not in message
