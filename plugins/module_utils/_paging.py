@@ -11,6 +11,9 @@ list size when limit is omitted: 100".
 
 from __future__ import annotations
 
+from ._client import UNSERVED
+from ._errors import VaultAPIError, VaultResponseError, VaultUnsupportedError
+
 # "searchOperator is one of contains, doesNotContain, equals, notEquals, startsWith, endsWith."
 SEARCH_OPERATORS = ("contains", "doesNotContain", "equals", "notEquals", "startsWith", "endsWith")
 PAGE_SIZE = 100
@@ -51,3 +54,18 @@ def read_all_pages(client, key, search=None, page_size=PAGE_SIZE):
         more = len(page) >= page_size or (response.total_rows is not None and start < response.total_rows)
         if not new or not more:
             return items
+
+
+def read_optional_pages(client, key, search=None, page_size=PAGE_SIZE):
+    """``(items, None)``: every page of the list ``key`` (``get_users``, ``get_user_groups``, B 6320), or
+    ``(None, why)`` when the vault lacks it - refused by the configured edition and build before sending, or
+    answered HTTP 404 by a vault without a configured build (as ``VaultClient.read_optional`` for one read)."""
+    try:
+        client.check_supported(key)
+        return read_all_pages(client, key, search, page_size), None
+    except VaultUnsupportedError as exc:
+        return None, str(exc)
+    except (VaultAPIError, VaultResponseError) as exc:
+        if exc.http_status != UNSERVED:
+            raise
+        return None, "the vault does not serve it: %s" % exc

@@ -40,7 +40,6 @@ import datetime
 import re
 
 from ._checks import clean_text
-from ._client import UNSERVED
 from ._converge import CreatedMeanwhile, Field, VaultObject
 from ._errors import (
     VaultAPIError,
@@ -51,7 +50,7 @@ from ._errors import (
     VaultUnsupportedError,
 )
 from ._membership import REMOVE, REMOVED, pair_outcome, remove_pairs
-from ._paging import PAGE_SIZE, SEARCH_OPERATORS, read_all_pages, search_input
+from ._paging import PAGE_SIZE, SEARCH_OPERATORS, read_optional_pages, search_input
 
 # "searchColumn for users is one of userId, userName, email, role, department, location, orgName, isApiUser,
 # isTfaEnabled, isSuperAdmin, isUserLocked."
@@ -107,21 +106,6 @@ def not_found(text, vault_message):
     return text if not vault_message else "%s; the vault said: %s" % (text, vault_message)
 
 
-def optional_list(client, key, search=None, page_size=PAGE_SIZE):
-    """``(items, None)``: every page of the list ``key`` (``get_users``, ``get_user_groups``, B 6320), or
-    ``(None, why)`` when the vault lacks it - refused by the configured edition and build before sending, or
-    answered HTTP 404 by a vault without a configured build."""
-    try:
-        client.check_supported(key)
-        return read_all_pages(client, key, search, page_size), None
-    except VaultUnsupportedError as exc:
-        return None, str(exc)
-    except (VaultAPIError, VaultResponseError) as exc:
-        if exc.http_status != UNSERVED:
-            raise
-        return None, "the vault does not serve it: %s" % exc
-
-
 def listed_user(items, name=None, user_id=None):
     """The item of ``items`` whose ``userName`` is exactly ``name`` (else whose ``userId`` is ``user_id``)."""
     if name is not None:
@@ -142,7 +126,7 @@ def describe_user(client, name, page_size=PAGE_SIZE):
     user_id, dummy_message = find_user_id(client, name)
     if user_id is None:
         return {"exists": False, "user_id": None, "user": {}}
-    items, dummy_why = optional_list(client, "get_users", search_input(name, "userName", "equals"), page_size)
+    items, dummy_why = read_optional_pages(client, "get_users", search_input(name, "userName", "equals"), page_size)
     return {"exists": True, "user_id": user_id, "user": listed_user(items or [], name) or {}}
 
 
@@ -154,7 +138,7 @@ def search_users(client, value=None, column="userName", operator="contains", pag
     if operator not in SEARCH_OPERATORS:
         raise VaultInputError("search operator must be one of %s, not %s" % (", ".join(SEARCH_OPERATORS), operator))
     check_page_size(page_size)
-    items, why = optional_list(client, "get_users", search_input(value, column, operator), page_size)
+    items, why = read_optional_pages(client, "get_users", search_input(value, column, operator), page_size)
     if items is None:
         raise VaultUnsupportedError(
             "listing and searching users needs the user list GET_USER(S) (edition B from build 6320), and %s; "
@@ -335,7 +319,7 @@ class User(VaultObject):
         name, user_id = self.desired.get("name"), self.desired.get("user_id")
         if self.no_list is None:
             search = search_input(name, "userName", "equals") if name else search_input(user_id, "userId", "equals")
-            items, self.no_list = optional_list(self.client, "get_users", search)
+            items, self.no_list = read_optional_pages(self.client, "get_users", search)
             if items is not None:
                 item = listed_user(items, name, user_id)
                 return None if item is None else {"id": str(item.get("userId")), "item": item}
@@ -511,7 +495,7 @@ class User(VaultObject):
         """Before any write: the groups of ``groups`` exist, and with ``purge_groups`` the group list is read."""
         names = self.desired.get("groups") or []
         if self.desired.get("purge_groups"):
-            self.group_items, why = optional_list(self.client, "get_user_groups")
+            self.group_items, why = read_optional_pages(self.client, "get_user_groups")
             if self.group_items is None:
                 raise self._purge_refused(why)
             known = {item.get("userGroupName") for item in self.group_items}

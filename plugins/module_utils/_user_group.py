@@ -28,7 +28,6 @@ What the API offers, and what that means here:
 from __future__ import annotations
 
 from ._checks import clean_text
-from ._client import UNSERVED
 from ._diff import DifferenceTracker
 from ._errors import (
     VaultAPIError,
@@ -38,7 +37,7 @@ from ._errors import (
     VaultUnsupportedError,
 )
 from ._membership import NOT_A_MEMBER, REMOVE, REMOVED, pair_outcome, remove_pairs
-from ._paging import read_all_pages, search_input
+from ._paging import read_all_pages, read_optional_pages, search_input
 from ._user import find_user_id, not_found
 
 CANNOT_CREATE = "the vault's API cannot create user groups; create it in the vault's web console"
@@ -196,12 +195,9 @@ def all_users(client):
 
     A vault without the list, configured (refused before sending) or not (HTTP 404), refuses ``purge_members``.
     """
-    try:
-        items = read_all_pages(client, "get_users")
-    except (VaultAPIError, VaultResponseError) as exc:
-        if exc.http_status != UNSERVED:
-            raise
-        raise VaultUnsupportedError(NO_USER_LIST % exc, operation=exc.operation) from None
+    items, why = read_optional_pages(client, "get_users")
+    if items is None:
+        raise VaultUnsupportedError(NO_USER_LIST % why, operation="GET_USER(S)")
     return {
         str(item["userName"]): number(item.get("userId"), "GET_USER(S)", "user %s" % item["userName"])
         for item in items
