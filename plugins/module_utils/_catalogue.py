@@ -71,6 +71,7 @@ class Endpoint:
     read: bool | None = None
     fields: dict = field(default_factory=dict)
     method_in_b: str | None = None
+    operation_in_b: str | None = None
 
     @property
     def gates(self):
@@ -84,6 +85,12 @@ class Endpoint:
         if edition == "B" and self.method_in_b:
             return self.method_in_b
         return self.method
+
+    def operation_for(self, edition):
+        """The operation name the edition answers with (createCSR: ``CreateCSR``, in edition B ``CreateCertificate``)."""
+        if edition == "B" and self.operation_in_b:
+            return self.operation_in_b
+        return self.operation
 
     def field_gates(self):
         return {name: parse_build(build) for name, build in self.fields.items()}
@@ -371,7 +378,7 @@ _ROWS = (
     Endpoint("delete_certificate", "DELETE", PKI, "/deleteCertificate", "DeleteCertificate"),
     Endpoint("discover_ssl_single", "POST", PKI, "/sslCertSingleDiscovery", "Get SSL Discovery"),
     Endpoint("discover_ssl_range", "POST", PKI, "/sslCertRangeDiscovery", "Get SSL Discovery"),
-    Endpoint("create_csr", "POST", PKI, "/createCSR", "CreateCSR"),
+    Endpoint("create_csr", "POST", PKI, "/createCSR", "CreateCSR", operation_in_b="CreateCertificate"),
     Endpoint("get_csr_list", "GET", PKI, "/getCSRList", "GetCSRList"),
     Endpoint("sign_csr", "POST", PKI, "/signCSR", "SignCSR"),
     Endpoint("create_certificate", "POST", PKI, "/createCertificate", "CreateCertificate"),

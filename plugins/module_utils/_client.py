@@ -340,22 +340,25 @@ class VaultClient:
                 raise
             return None, "the vault does not serve it: %s" % exc
 
+    def _operation(self, endpoint):
+        return endpoint.operation_for(self.edition)
+
     def _check_gates(self, endpoint, details):
         """Refuse before sending what the configured vault lacks; without edition and build, refuse nothing."""
         if self.edition is None or self.build is None:
             return
         here = "the vault is edition %s build %d" % (self.edition, self.build)
         if not self._open(endpoint.gates):
-            call = "%s (%s %s)" % (endpoint.operation, endpoint.method_for(self.edition), endpoint.path)
+            call = "%s (%s %s)" % (self._operation(endpoint), endpoint.method_for(self.edition), endpoint.path)
             raise VaultUnsupportedError(
-                "%s needs %s; %s" % (call, describe_gates(endpoint.gates), here), operation=endpoint.operation
+                "%s needs %s; %s" % (call, describe_gates(endpoint.gates), here), operation=self._operation(endpoint)
             )
         sent = _keys(details)
         for name, gates in sorted(endpoint.field_gates().items()):
             if name in sent and not self._open(gates):
                 raise VaultUnsupportedError(
-                    "%s: field %s needs %s; %s" % (endpoint.operation, name, describe_gates(gates), here),
-                    operation=endpoint.operation,
+                    "%s: field %s needs %s; %s" % (self._operation(endpoint), name, describe_gates(gates), here),
+                    operation=self._operation(endpoint),
                 )
 
     def _open(self, gates):
@@ -385,14 +388,14 @@ class VaultClient:
         if not last and status in RETRY_STATUSES and (endpoint.is_read or status == 429):
             raise _Retry(
                 VaultResponseError,
-                "%s: the vault answered HTTP %d" % (endpoint.operation, status),
+                "%s: the vault answered HTTP %d" % (self._operation(endpoint), status),
                 retry_after=response.headers.get("Retry-After"),
             )
         return self._interpret(endpoint, response, secrets)
 
     def _send(self, endpoint, request, secrets):
         """One request, redirects not followed; every library error becomes a ``VaultError`` or a ``_Retry``."""
-        operation = endpoint.operation
+        operation = self._operation(endpoint)
         self.requests_sent += 1
         try:
             with _quiet_if(self.insecure):
@@ -421,10 +424,10 @@ class VaultClient:
     def _outcome_unknown(self, endpoint, error_class, message, http_status=None):
         """A read to try again, or the error of a write that may have been applied (``wrote`` becomes True)."""
         if endpoint.is_read:
-            return _Retry(error_class, message, operation=endpoint.operation, http_status=http_status)
+            return _Retry(error_class, message, operation=self._operation(endpoint), http_status=http_status)
         self.wrote = True
         return error_class(
-            "%s; %s" % (message, MAY_HAVE_BEEN_APPLIED), operation=endpoint.operation, http_status=http_status
+            "%s; %s" % (message, MAY_HAVE_BEEN_APPLIED), operation=self._operation(endpoint), http_status=http_status
         )
 
     def _backoff(self, attempt, retry_after=None):
@@ -437,7 +440,7 @@ class VaultClient:
 
     def _interpret(self, endpoint, response, secrets):
         status = response.status_code
-        operation = endpoint.operation
+        operation = self._operation(endpoint)
         headers = plain_headers(response.headers)
         if 300 <= status < 400:
             raise self._redirect_error(endpoint, status, headers.get("location"), secrets)
@@ -470,9 +473,9 @@ class VaultClient:
     def _unreadable(self, endpoint, status, what):
         """An answer in no shape the spec describes: a read answered 2xx is retried like a 503; a write may
         have been applied, unless it was answered 429 (not served)."""
-        message = "%s: the vault answered HTTP %d with %s" % (endpoint.operation, status, what)
+        message = "%s: the vault answered HTTP %d with %s" % (self._operation(endpoint), status, what)
         if status == 429 or (endpoint.is_read and not 200 <= status < 300):
-            return VaultResponseError(message, operation=endpoint.operation, http_status=status)
+            return VaultResponseError(message, operation=self._operation(endpoint), http_status=status)
         return self._outcome_unknown(endpoint, VaultResponseError, message, http_status=status)
 
     def _redirect_error(self, endpoint, status, location, secrets):
@@ -481,10 +484,10 @@ class VaultClient:
         message = (
             "%s: the vault answered HTTP %d, a redirect to %s; redirects are not followed, so that the "
             "token goes nowhere else: set url to the address the vault answers on"
-            % (endpoint.operation, status, scrub(_describe_location(location), secrets))
+            % (self._operation(endpoint), status, scrub(_describe_location(location), secrets))
         )
         if endpoint.is_read:
-            return VaultResponseError(message, operation=endpoint.operation, http_status=status)
+            return VaultResponseError(message, operation=self._operation(endpoint), http_status=status)
         return self._outcome_unknown(endpoint, VaultResponseError, message, http_status=status)
 
 

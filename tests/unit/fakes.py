@@ -57,6 +57,7 @@ class ScriptedClient:
     read_optional = VaultClient.read_optional
     _check_gates = VaultClient._check_gates
     _open = VaultClient._open
+    _operation = VaultClient._operation
 
     def __init__(self, answers, edition=None, build=None):
         self.answers = answers

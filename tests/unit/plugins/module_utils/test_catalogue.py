@@ -89,3 +89,20 @@ def test_account_input_fields_are_gated():
     assert gates["TOTP_SECRET"] == {"A": 12430}
     assert gates["RECORD_RDP_SESSIONS"] == {"A": 12230, "B": 6000}
     assert CATALOGUE["add_accounts"].field_gates() == gates
+
+
+@pytest.mark.parametrize("row", endpoint_rows(), ids=lambda row: row.path)
+def test_operation_names_per_edition_follow_the_spec(row):
+    """createCSR answers ``CreateCSR``, in edition B ``CreateCertificate``; every other row one name."""
+    names = row.operation_names()
+    if not names:
+        return
+    key = next(
+        key
+        for key, entry in CATALOGUE.items()
+        if ROOTS[row.root] == entry.root
+        and entry.path.replace("{", "").replace("}", "") == row.path.replace("{", "").replace("}", "")
+        and entry.operation == names[0]
+    )
+    for edition in ("A", "B"):
+        assert CATALOGUE[key].operation_for(edition) == row.operation_name(edition)[1]

@@ -1,0 +1,124 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""SSL certificates of the vault (``{pki_root}``): which certificate a task means, and their dates.
+
+What the API offers, and what that means here:
+
+- "In all inputs, serial_number is optional and selects among certificates
+  with the same common_name." A task names a certificate by ``common_name``
+  and, where several share it, ``serial_number``. Serial numbers are compared
+  as hex digits whatever their case, colons or spaces, without leading zeros.
+- The list (``GetAllSSLCertificates``) reports ``Common Name`` and
+  ``serialNumber`` ("present on some items"). A listed certificate without
+  one is looked up in ``GetCertificateDetails`` (``endpoint.serial``).
+- Dates of the list read ``<Mon> <D>, <YYYY>``; those of the details
+  ``YYYY-MM-DD HH:MM:SS.f``. ``iso_date`` turns either into ISO 8601.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from ._checks import clean_text
+from ._errors import VaultInputError
+
+_HEX_SERIAL = re.compile(r"^[0-9a-f]+$")
+_LIST_DATE = re.compile(r"^([A-Za-z]{3})[a-z]* +(\d{1,2}), +(\d{4})$")
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def normalized_serial(value, what="serial_number"):
+    """``value`` as lower-case hex without colons, spaces or leading zeros; ``VaultInputError`` when not hex."""
+    if value is None:
+        return None
+    digits = "".join(str(value).split()).replace(":", "").lower()
+    if not digits or not _HEX_SERIAL.match(digits):
+        raise VaultInputError("%s %r is not a serial number: give hexadecimal digits (colons allowed)" % (what, value))
+    return digits.lstrip("0") or "0"
+
+
+def list_certificates(client, filters=None):
+    """The ``GetAllSSLCertificates`` items; ``filters`` maps the spec's filter names to values."""
+    details = {name: str(value) for name, value in (filters or {}).items() if value is not None}
+    return client.call("get_all_ssl_certificates", details=details or None).details_list()
+
+
+def certificates_named(client, common_name):
+    """Every listed certificate whose ``Common Name`` is ``common_name`` (any case), each with its
+    ``serialNumber`` (read from ``GetCertificateDetails`` where the list leaves it out)."""
+    wanted = common_name.lower()
+    items = [dict(item) for item in list_certificates(client) if str(item.get("Common Name", "")).lower() == wanted]
+    if any(not item.get("serialNumber") for item in items):
+        serials = detail_serials(client, common_name, len(items))
+        for item, serial in zip([i for i in items if not i.get("serialNumber")], serials):
+            item["serialNumber"] = serial
+    return items
+
+
+def detail_serials(client, common_name, count):
+    """The serial numbers ``GetCertificateDetails`` shows for ``common_name`` (one per certificate)."""
+    details = client.call("get_certificate_details", details={"common_name": common_name}).details_list()
+    serials = []
+    for item in details:
+        endpoint = item.get("endpoint")
+        serial = str(endpoint.get("serial") or "") if isinstance(endpoint, dict) else ""
+        if serial and serial not in serials:
+            serials.append(serial)
+    return serials[:count]
+
+
+def select_certificate(client, common_name, serial_number=None):
+    """The list item of the one certificate ``common_name`` and ``serial_number`` name, or None.
+
+    Without ``serial_number``, a common name shared by several certificates is refused
+    (``VaultInputError`` naming their serial numbers), as the vault itself refuses it."""
+    common_name = clean_text(common_name, "common_name")
+    wanted = normalized_serial(serial_number)
+    matches = certificates_named(client, common_name)
+    if wanted is not None:
+        matches = [item for item in matches if _serial_of(item) == wanted]
+    if len(matches) > 1:
+        raise VaultInputError(
+            "common_name %s names %d certificates (serial numbers %s): give serial_number to select one"
+            % (common_name, len(matches), ", ".join(str(item.get("serialNumber")) for item in matches))
+        )
+    return matches[0] if matches else None
+
+
+def selector(item):
+    """The spec's selector of a listed certificate: ``common_name`` and ``serial_number``."""
+    return {"common_name": item.get("Common Name"), "serial_number": item.get("serialNumber")}
+
+
+def describe(item):
+    """``<common name> (serial number <serial>)`` for messages."""
+    return "%s (serial number %s)" % (item.get("Common Name"), item.get("serialNumber"))
+
+
+def iso_date(text):
+    """A vault date as ISO 8601: ``Jan 5, 2027`` -> ``2027-01-05``; ``2027-01-05 10:11:12.0`` ->
+    ``2027-01-05T10:11:12``; anything else -> None (the answer is not trusted)."""
+    value = str(text or "").strip()
+    match = _LIST_DATE.match(value)
+    if match:
+        month = match.group(1).lower()
+        if month not in _MONTHS:
+            return None
+        try:
+            return datetime.date(int(match.group(3)), _MONTHS.index(month) + 1, int(match.group(2))).isoformat()
+        except ValueError:
+            return None
+    try:
+        return datetime.datetime.strptime(value.split(".")[0], "%Y-%m-%d %H:%M:%S").isoformat()
+    except ValueError:
+        return None
+
+
+def _serial_of(item):
+    try:
+        return normalized_serial(item.get("serialNumber"))
+    except VaultInputError:
+        return None
