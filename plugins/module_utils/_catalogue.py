@@ -435,7 +435,10 @@ _ROWS = (
     Endpoint(
         "delete_certificate_group", "DELETE", PKI, "/deleteCertificateGroup", "deleteCertificateGroup", _CERT_SHARE
     ),
-    Endpoint("generate_install_key", "POST", PKI, "/generateInstallKey", "GetAgentInstallKey", "A 11300 / B 5300"),
+    # Answered as ``GetAgentInstallKey``: it reads the vault's install key, so it may be retried.
+    Endpoint(
+        "generate_install_key", "POST", PKI, "/generateInstallKey", "GetAgentInstallKey", "A 11300 / B 5300", read=True
+    ),
 )
 
 CATALOGUE = {row.key: row for row in _ROWS}

@@ -68,7 +68,8 @@ def certificate_input_argument_spec():
             "privatekey_passphrase": {"type": "str", "no_log": True},
             "validity": {"type": "int"},
             "validity_type": {"type": "str", "choices": list(VALIDITY_TYPES)},
-            "key_length": {"type": "int"},
+            # A key's length in bits is no secret (validate-modules takes "key" for one).
+            "key_length": {"type": "int", "no_log": False},
         }
     )
     return spec

@@ -45,7 +45,7 @@ except ImportError:
 else:
     HAS_REQUESTS = True
 
-USER_AGENT = "credvault.vault/0.3.0"
+USER_AGENT = "credvault.vault/0.4.0"
 REST_ROOT = "/restapi/json/v1"
 PKI_ROOT = "/api/pki/restapi"
 DEFAULT_TIMEOUT = 30

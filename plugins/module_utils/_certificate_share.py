@@ -1,0 +1,205 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""Sharing SSL certificates and certificate groups with users and user groups, and revoking it.
+
+What the API offers, and what that means here:
+
+- Eight POST calls (A 11300 / B 5300), one target with one grantee each:
+  ``/shareCertificateToUser`` and ``/shareCertificateToUserGroup``
+  (``common_name``, ``serial_number``, ``userId`` or ``userGroupId``),
+  ``/shareCertificateGroupToUser`` and ``/shareCertificateGroupToUserGroup``
+  (``certificate_group_name``, ``userId`` or ``userGroupId``), answered
+  ``ShareCertificate``; the four ``revoke...`` calls take the same input and
+  answer ``RevokeCertificate``. There is no access level.
+- No call reads a certificate share back. As for ``vault_share``, nothing can
+  be compared: with ``state: present`` every run sends its share calls, and a
+  task reports ``changed`` exactly when it sent share calls (in check mode:
+  would send them). With ``state: absent`` the revoke calls are sent every
+  run; a pair the vault answers is "not shared" is no change (the answer says
+  so), every revoke accepted is a change.
+- The certificate is resolved with ``GetAllSSLCertificates`` and the users and
+  user groups with ``get_USERID`` and ``GET_USERGROUPID`` before the first
+  share call, so an unknown name fails the task before anything is shared
+  (check mode takes an unknown certificate or user as created by an earlier
+  task, with a warning; user groups, which the API cannot create, must
+  exist). The spec cannot read certificate groups: a group is sent by name and
+  the vault's answer decides.
+- Every pair is sent, even after one failed; the task then fails naming each
+  pair that failed with the vault's words, and the pairs applied (which stay
+  applied; the task reports changed when any was).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._certificate import normalized_serial, select_certificate
+from ._checks import clean_text
+from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError
+from ._user import require_user_id
+from ._user_group import require_user_group_id
+
+USER, USER_GROUP = "user", "user group"
+CERTIFICATE, GROUP = "certificate", "certificate group"
+SHARE, REVOKE = "ShareCertificate", "RevokeCertificate"
+NOT_SHARED = re.compile(r"\bnot shared\b", re.IGNORECASE)
+
+# (target kind, grantee kind, state) -> catalogue row
+ROWS = {
+    (CERTIFICATE, USER, "present"): "share_certificate_with_user",
+    (CERTIFICATE, USER_GROUP, "present"): "share_certificate_with_group",
+    (GROUP, USER, "present"): "share_certificate_group_with_user",
+    (GROUP, USER_GROUP, "present"): "share_certificate_group_with_group",
+    (CERTIFICATE, USER, "absent"): "revoke_certificate_from_user",
+    (CERTIFICATE, USER_GROUP, "absent"): "revoke_certificate_from_group",
+    (GROUP, USER, "absent"): "revoke_certificate_group_from_user",
+    (GROUP, USER_GROUP, "absent"): "revoke_certificate_group_from_group",
+}
+GRANTEE_FIELD = {USER: "userId", USER_GROUP: "userGroupId"}
+
+# What the result says of each pair.
+SHARED, REVOKED, WAS_NOT_SHARED, FAILED, PLANNED = "shared", "revoked", "not shared", "failed", "would be sent"
+
+
+def _names(values, what):
+    return list(dict.fromkeys(clean_text(value, what) for value in values or []))
+
+
+def validate(desired):
+    """``(target kind, grantee names by kind)``; refuses before any request what the vault would refuse."""
+    if (desired.get("common_name") is None) == (desired.get("group") is None):
+        raise VaultInputError("give one of common_name (a certificate) and group (a certificate group)")
+    if desired.get("group") is not None:
+        if desired.get("serial_number") is not None:
+            raise VaultInputError("serial_number selects a certificate: not with group")
+        clean_text(desired["group"], "group")
+        kind = GROUP
+    else:
+        clean_text(desired["common_name"], "common_name")
+        normalized_serial(desired.get("serial_number"))
+        kind = CERTIFICATE
+    grantees = {
+        USER: _names(desired.get("users"), "users entry"),
+        USER_GROUP: _names(desired.get("user_groups"), "user_groups entry"),
+    }
+    if not grantees[USER] and not grantees[USER_GROUP]:
+        raise VaultInputError("give the users or user_groups to share with (or revoke from)")
+    return kind, grantees
+
+
+def share(client, desired, check_mode):
+    """Share (or with ``state: absent`` revoke); returns ``(changed, calls, warnings)``."""
+    kind, grantees = validate(desired)
+    state = desired["state"]
+    for grantee_kind, names in grantees.items():
+        if names:
+            client.check_supported(ROWS[(kind, grantee_kind, state)])
+    warnings = []
+    target, label = resolve_target(client, desired, kind, check_mode, warnings)
+    ids = resolve_grantees(client, grantees, check_mode, warnings)
+    calls = []
+    for grantee_kind in (USER, USER_GROUP):
+        for name in grantees[grantee_kind]:
+            calls.append(
+                {
+                    "operation": SHARE if state == "present" else REVOKE,
+                    "what": label,
+                    "whom": "%s %s" % (grantee_kind, name),
+                    "key": ROWS[(kind, grantee_kind, state)],
+                    "details": dict(target, **{GRANTEE_FIELD[grantee_kind]: ids.get((grantee_kind, name))}),
+                }
+            )
+    if check_mode:
+        results = [dict(_entry(call), outcome=PLANNED, message=None) for call in calls]
+        return bool(results), results, warnings
+    results = []
+    for call in calls:
+        try:
+            results.append(send(client, call, state))
+        except VaultError as exc:
+            raise type(exc)(
+                "%s - %s: %s%s" % (call["what"], call["whom"], exc, _applied(results)),
+                operation=exc.operation,
+                http_status=exc.http_status,
+                vault_message=exc.vault_message,
+            ) from None
+    changed = any(result["outcome"] in (SHARED, REVOKED) for result in results)
+    failed = [result for result in results if result["outcome"] == FAILED]
+    if failed:
+        raise VaultAPIError(
+            "%s failed for %s%s"
+            % (
+                failed[0]["operation"],
+                "; ".join("%s - %s: %s" % (r["what"], r["whom"], r["message"]) for r in failed),
+                _applied(results),
+            ),
+            operation=failed[0]["operation"],
+            vault_message=failed[0]["message"],
+        )
+    return changed, results, warnings
+
+
+def resolve_target(client, desired, kind, check_mode, warnings):
+    """``(the target's Details, its label)``."""
+    if kind == GROUP:
+        return {"certificate_group_name": desired["group"]}, "%s %s" % (GROUP, desired["group"])
+    item = select_certificate(client, desired["common_name"], desired.get("serial_number"))
+    if item is None:
+        wanted = desired["common_name"]
+        if desired.get("serial_number") is not None:
+            wanted = "%s (serial number %s)" % (wanted, desired["serial_number"])
+        error = "certificate %s does not exist (or is not visible to this token)" % wanted
+        if not check_mode:
+            raise VaultNotFoundError(error + "; nothing was shared")
+        warnings.append(
+            "%s: check mode takes it as created by an earlier task, a real run fails unless it exists by then" % error
+        )
+        details = {"common_name": desired["common_name"]}
+        if desired.get("serial_number") is not None:
+            details["serial_number"] = desired["serial_number"]
+        return details, "%s %s" % (CERTIFICATE, wanted)
+    details = {"common_name": item.get("Common Name")}
+    if item.get("serialNumber"):
+        details["serial_number"] = str(item["serialNumber"])
+    return details, "%s %s (serial number %s)" % (CERTIFICATE, item.get("Common Name"), item.get("serialNumber"))
+
+
+def resolve_grantees(client, grantees, check_mode, warnings):
+    """``{(kind, name): id}``; unknown users are taken as created earlier in check mode (id None)."""
+    ids = {}
+    for name in grantees[USER]:
+        try:
+            ids[(USER, name)] = require_user_id(client, name)
+        except VaultNotFoundError as exc:
+            if not check_mode:
+                raise VaultNotFoundError("%s; nothing was shared" % exc, vault_message=exc.vault_message) from None
+            warnings.append(
+                "%s: check mode takes it as created by an earlier task, a real run fails unless it exists by then" % exc
+            )
+            ids[(USER, name)] = None
+    for name in grantees[USER_GROUP]:
+        ids[(USER_GROUP, name)] = require_user_group_id(client, name)
+    return ids
+
+
+def send(client, call, state):
+    """One call; its result entry (outcome ``shared``, ``revoked``, ``not shared`` or ``failed``)."""
+    try:
+        response = client.call(call["key"], details=call["details"])
+    except VaultAPIError as exc:
+        if state == "absent" and NOT_SHARED.search(exc.vault_message or ""):
+            return dict(_entry(call), outcome=WAS_NOT_SHARED, message=exc.vault_message)
+        return dict(_entry(call), outcome=FAILED, message=exc.vault_message or str(exc))
+    return dict(_entry(call), outcome=SHARED if state == "present" else REVOKED, message=response.message)
+
+
+def _applied(results):
+    """``; applied: <pairs>`` for the pairs the vault shared or revoked (they stay applied), or nothing."""
+    applied = ["%s - %s" % (r["what"], r["whom"]) for r in results if r["outcome"] in (SHARED, REVOKED)]
+    return "; applied, and they stay so: %s" % "; ".join(applied) if applied else ""
+
+
+def _entry(call):
+    return {"operation": call["operation"], "what": call["what"], "whom": call["whom"]}
