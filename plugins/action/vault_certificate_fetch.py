@@ -11,7 +11,7 @@ a task with ``no_log: true``, while a registered variable still holds it."""
 
 from __future__ import annotations
 
-from ansible_collections.credvault.vault.plugins.module_utils._certificate import FORMATS, fetch
+from ansible_collections.credvault.vault.plugins.module_utils._certificate_files import FORMATS, fetch
 from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import KeyFileAction, destination
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from ._certificate import iso_date, list_certificates, normalized_serial
+from ._certificate import hash_of, iso_date, list_certificates, normalized_serial
 from ._certificate_input import certificate_input
 from ._checks import clean_text
 from ._diff import DifferenceTracker
@@ -94,11 +94,6 @@ def _algorithm(value):
     return _ALGORITHM_ALIASES.get(text, text)
 
 
-def _hash_of(value):
-    """``SHA256`` of ``SHA256``, ``sha-256`` or ``SHA256withRSA``."""
-    return re.sub(r"[\s_-]", "", str(value or "")).upper().split("WITH")[0]
-
-
 def _validity(value):
     """``(number, unit)`` of a listed VALIDITY (``365 days``, ``365``); unit '' when absent; None if unreadable."""
     match = _VALIDITY.match(str(value if value is not None else ""))
@@ -122,7 +117,7 @@ def mismatches(item, desired):
         elif option == "key_length":
             same = str(listed).strip() == str(wanted)
         elif option == "signature_algorithm":
-            same = _hash_of(listed) == _hash_of(wanted)
+            same = hash_of(listed) == hash_of(wanted)
         elif option == "store_type":
             same = str(listed or "").strip().upper() == wanted.upper()
         else:

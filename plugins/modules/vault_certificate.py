@@ -199,7 +199,7 @@ certificate:
     days_left: 365
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _certificate
+from ansible_collections.credvault.vault.plugins.module_utils import _certificate_lifecycle
 from ansible_collections.credvault.vault.plugins.module_utils._certificate_input import (
     certificate_input_argument_spec,
 )
@@ -213,7 +213,7 @@ def argument_spec():
         "serial_number": {"type": "str"},
         "state": {"type": "str", "choices": ["present", "absent"], "default": "present"},
         "src": {"type": "path"},
-        "file_type": {"type": "str", "choices": list(_certificate.FILE_TYPES), "default": "certificate"},
+        "file_type": {"type": "str", "choices": list(_certificate_lifecycle.FILE_TYPES), "default": "certificate"},
         "keystore_password": {"type": "str", "no_log": True},
     }
     spec.update(certificate_input_argument_spec())
@@ -231,7 +231,7 @@ def main():
     )
 
     def work():
-        run = _certificate.Certificate(vault.client, vault.params, vault.check_mode)
+        run = _certificate_lifecycle.Certificate(vault.client, vault.params, vault.check_mode)
         try:
             certificate = run.ensure()
         except VaultError:

@@ -173,7 +173,7 @@ details:
       days_left: 160
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _certificate
+from ansible_collections.credvault.vault.plugins.module_utils import _certificate_info
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
@@ -190,7 +190,7 @@ def argument_spec():
 
 def main():
     vault = VaultModule(argument_spec(), required_by={"serial_number": "common_name"})
-    vault.run(lambda: dict(_certificate.describe_info(vault.client, vault.params), changed=False))
+    vault.run(lambda: dict(_certificate_info.describe_info(vault.client, vault.params), changed=False))
 
 
 if __name__ == "__main__":

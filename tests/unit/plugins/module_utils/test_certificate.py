@@ -13,7 +13,12 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import pkcs12
 from cryptography.x509.oid import NameOID
 
-from ansible_collections.credvault.vault.plugins.module_utils import _certificate
+from ansible_collections.credvault.vault.plugins.module_utils import (
+    _certificate,
+    _certificate_files,
+    _certificate_info,
+    _certificate_lifecycle,
+)
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultInputError,
@@ -202,33 +207,33 @@ def params(**options):
 
 def test_create_from_fields_then_unchanged():
     client = vault()
-    tracker, item = _certificate.ensure(client, params(key_length=2048, privatekey_passphrase="Pp-1"), False)
+    tracker, item = _certificate_lifecycle.ensure(client, params(key_length=2048, privatekey_passphrase="Pp-1"), False)
     assert tracker.changed and item["serialNumber"] == "abc" and item["days_left"] is not None
     sent = [details for key, dummy, details, dummy_q in client.calls if key == "create_certificate"][0]
     assert sent == {"CNAME": "www.example.com", "LEN": "2048", "PASSWORD": "Pp-1"}
     assert tracker.diff()["after"]["privatekey_passphrase"] == "<hidden, changed>"
     assert "Pp-1" not in repr(tracker.diff())
-    tracker, item = _certificate.ensure(client, params(key_length=2048), False)
+    tracker, item = _certificate_lifecycle.ensure(client, params(key_length=2048), False)
     assert not tracker.changed and item["serialNumber"] == "abc" and not tracker.warnings
 
 
 def test_created_certificate_found_without_a_serial_in_the_message():
     client = vault(listed(serial="old"), message_serial=False)
     client.store[0]["Common Name"] = "other"
-    tracker, item = _certificate.ensure(client, params(), False)
+    tracker, item = _certificate_lifecycle.ensure(client, params(), False)
     assert item["serialNumber"] == "abc"
 
 
 def test_check_mode_creates_nothing():
     client = vault()
-    tracker, item = _certificate.ensure(client, params(validity=10, validity_type="days"), True)
+    tracker, item = _certificate_lifecycle.ensure(client, params(validity=10, validity_type="days"), True)
     assert tracker.changed and item == {} and client.writes() == []
     assert tracker.diff()["after"]["validity"] == 10
 
 
 def test_existing_certificate_differences_are_warned_not_changed():
     client = vault(listed(length="2048", algorithm="SHA256withRSA"))
-    tracker, item = _certificate.ensure(
+    tracker, item = _certificate_lifecycle.ensure(
         client, params(key_length=4096, signature_algorithm="SHA384", key_algorithm="EC", organization_name="X"), False
     )
     assert not tracker.changed and client.writes() == []
@@ -240,7 +245,7 @@ def test_existing_certificate_differences_are_warned_not_changed():
 
 def test_same_fields_in_other_spelling_are_equal():
     client = vault(listed(algorithm="SHA256withECDSA", length="256"))
-    tracker, dummy = _certificate.ensure(
+    tracker, dummy = _certificate_lifecycle.ensure(
         client, params(key_length=256, signature_algorithm="sha-256", key_algorithm="ECDSA"), False
     )
     assert not tracker.changed and tracker.warnings == []
@@ -249,13 +254,13 @@ def test_same_fields_in_other_spelling_are_equal():
 def test_serial_number_of_a_missing_certificate_cannot_be_created():
     client = vault()
     with pytest.raises(VaultInputError, match="the vault chooses the serial number"):
-        _certificate.ensure(client, params(serial_number="ff"), True)
+        _certificate_lifecycle.ensure(client, params(serial_number="ff"), True)
 
 
 def test_bad_certificate_input_is_refused_before_any_request():
     client = vault()
     with pytest.raises(VaultInputError, match="two-letter"):
-        _certificate.ensure(client, params(country_name="GBR"), True)
+        _certificate_lifecycle.ensure(client, params(country_name="GBR"), True)
     assert client.calls == []
 
 
@@ -287,11 +292,11 @@ def test_file_identity_of_pem_der_and_pkcs12():
         b"x", key, certificate, None, serialization.BestAvailableEncryption(b"Ks-1")
     )
     wanted = {"common_name": "file.example.com", "serial_number": "abc"}
-    assert _certificate.file_identity(pem, "certificate") == wanted
-    assert _certificate.file_identity(der, "certificate") == wanted
-    assert _certificate.file_identity(p12, "keystore", "Ks-1") == wanted
-    assert _certificate.file_identity(p12, "keystore", "wrong") is None
-    assert _certificate.file_identity(b"garbage", "certificate") is None
+    assert _certificate_lifecycle.file_identity(pem, "certificate") == wanted
+    assert _certificate_lifecycle.file_identity(der, "certificate") == wanted
+    assert _certificate_lifecycle.file_identity(p12, "keystore", "Ks-1") == wanted
+    assert _certificate_lifecycle.file_identity(p12, "keystore", "wrong") is None
+    assert _certificate_lifecycle.file_identity(b"garbage", "certificate") is None
 
 
 def test_import_a_keystore_then_unchanged(tmp_path):
@@ -302,11 +307,11 @@ def test_import_a_keystore_then_unchanged(tmp_path):
     )
     options = params(common_name="file.example.com", src=str(path), file_type="keystore", keystore_password="K")
     client = vault()
-    tracker, item = _certificate.ensure(client, options, False)
+    tracker, item = _certificate_lifecycle.ensure(client, options, False)
     assert tracker.changed and item["serialNumber"] == "abc"
     assert client.uploads == [{"fileType": "KEYSTORE", "PASSWORD": "K"}]
     assert tracker.diff()["after"]["keystore_password"] == "<hidden, changed>"
-    tracker, item = _certificate.ensure(client, options, False)
+    tracker, item = _certificate_lifecycle.ensure(client, options, False)
     assert not tracker.changed and len(client.uploads) == 1
 
 
@@ -315,9 +320,11 @@ def test_a_file_of_another_common_name_is_refused_before_any_request(tmp_path):
     path.write_bytes(self_signed()[1].public_bytes(serialization.Encoding.PEM))
     client = vault()
     with pytest.raises(VaultInputError, match="common name file.example.com, not www.example.com"):
-        _certificate.ensure(client, params(src=str(path)), False)
+        _certificate_lifecycle.ensure(client, params(src=str(path)), False)
     with pytest.raises(VaultInputError, match="serial number abc, not ff"):
-        _certificate.ensure(client, params(common_name="file.example.com", src=str(path), serial_number="ff"), False)
+        _certificate_lifecycle.ensure(
+            client, params(common_name="file.example.com", src=str(path), serial_number="ff"), False
+        )
     assert client.calls == []
 
 
@@ -328,16 +335,16 @@ def test_unreadable_file_relies_on_the_vault_refusing_a_duplicate(tmp_path):
     client.answers["add_certificate"] = lambda p, d, q: VaultAPIError(
         "failed", vault_message="Certificate file.example.com (serial number abc) is already in the vault"
     )
-    tracker, item = _certificate.ensure(client, params(common_name="file.example.com", src=str(path)), False)
+    tracker, item = _certificate_lifecycle.ensure(client, params(common_name="file.example.com", src=str(path)), False)
     assert not tracker.changed and item["serialNumber"] == "abc"
     assert "already holds" in tracker.warnings[0]
 
 
 def test_keystore_needs_its_password_and_src_must_be_readable(tmp_path):
     with pytest.raises(VaultInputError, match="keystore_password"):
-        _certificate.ensure(vault(), params(src=str(tmp_path / "x"), file_type="keystore"), False)
+        _certificate_lifecycle.ensure(vault(), params(src=str(tmp_path / "x"), file_type="keystore"), False)
     with pytest.raises(VaultInputError, match="cannot be read"):
-        _certificate.ensure(vault(), params(src=str(tmp_path / "missing")), False)
+        _certificate_lifecycle.ensure(vault(), params(src=str(tmp_path / "missing")), False)
 
 
 # --- vault_certificate: absent ---------------------------------------------------------------------------------
@@ -345,21 +352,21 @@ def test_keystore_needs_its_password_and_src_must_be_readable(tmp_path):
 
 def test_delete_by_selector_then_absent():
     client = vault(listed(serial="aa01"))
-    tracker, item = _certificate.ensure(client, params(state="absent"), True)
+    tracker, item = _certificate_lifecycle.ensure(client, params(state="absent"), True)
     assert tracker.changed and client.writes() == []
-    tracker, item = _certificate.ensure(client, params(state="absent"), False)
+    tracker, item = _certificate_lifecycle.ensure(client, params(state="absent"), False)
     assert tracker.changed and item == {}
     assert ("delete_certificate", None, {"common_name": "www.example.com", "serial_number": "aa01"}, None) in (
         client.calls
     )
-    tracker, item = _certificate.ensure(client, params(state="absent"), False)
+    tracker, item = _certificate_lifecycle.ensure(client, params(state="absent"), False)
     assert not tracker.changed
 
 
 def test_delete_of_an_ambiguous_common_name_is_refused():
     client = vault(listed(serial="aa01"), listed(serial="bb02"))
     with pytest.raises(VaultInputError, match="aa01, bb02"):
-        _certificate.ensure(client, params(state="absent"), False)
+        _certificate_lifecycle.ensure(client, params(state="absent"), False)
     assert client.writes() == []
 
 
@@ -368,7 +375,7 @@ def test_delete_of_an_ambiguous_common_name_is_refused():
 
 def test_list_with_filters():
     client = vault(listed())
-    info = _certificate.describe_info(
+    info = _certificate_info.describe_info(
         client, {"expiring_within_days": 30, "key_length": 2048, "signature_algorithm": "SHA256withRSA"}
     )
     assert info["certificates"][0]["expiry_date"] == "2026-12-03"
@@ -386,17 +393,17 @@ def test_info_refusals():
         ({"serial_number": "ab"}, "give common_name"),
     ):
         with pytest.raises(VaultInputError, match=text):
-            _certificate.describe_info(vault(), options)
+            _certificate_info.describe_info(vault(), options)
 
 
 def test_expiry_list_and_one_certificate():
     client = vault(listed(serial="aa01"), listed(serial="bb02"))
-    assert _certificate.describe_info(client, {"expiry": True})["expiry_dates"][0]["expiry_date"] == "2026-12-03"
-    info = _certificate.describe_info(client, {"common_name": "www.example.com", "serial_number": "BB02"})
+    assert _certificate_info.describe_info(client, {"expiry": True})["expiry_dates"][0]["expiry_date"] == "2026-12-03"
+    info = _certificate_info.describe_info(client, {"common_name": "www.example.com", "serial_number": "BB02"})
     assert info["exists"] and [i["serialNumber"] for i in info["certificates"]] == ["bb02"]
     assert [d["endpoint"]["serial"] for d in info["details"]] == ["bb02"]
     assert info["details"][0]["expiry_date"] == "2026-12-03T10:00:00"
-    missing = _certificate.describe_info(client, {"common_name": "nobody"})
+    missing = _certificate_info.describe_info(client, {"common_name": "nobody"})
     assert missing == {"exists": False, "certificates": [], "details": []}
 
 
@@ -405,10 +412,10 @@ def test_expiry_list_and_one_certificate():
 
 def test_fetch_certificate_keystore_and_passphrase():
     client = vault(listed())
-    content, item, passphrase = _certificate.fetch(client, {"common_name": "www.example.com"})
+    content, item, passphrase = _certificate_files.fetch(client, {"common_name": "www.example.com"})
     assert content.startswith(b"-----BEGIN") and passphrase is None and item["serialNumber"] == "8f2b"
     assert "get_certificate_passphrase" not in keys(client)
-    content, item, passphrase = _certificate.fetch(
+    content, item, passphrase = _certificate_files.fetch(
         client, {"common_name": "www.example.com", "what": "keystore", "return_passphrase": True}
     )
     assert content == b"\x30\x82" and passphrase == "Secret-phr4se"
@@ -420,14 +427,14 @@ def test_fetch_certificate_keystore_and_passphrase():
 def test_fetch_format_gate_and_refusals():
     client = vault(listed(), edition="A", build=12450)
     with pytest.raises(VaultUnsupportedError, match="fileType needs"):
-        _certificate.fetch(client, {"common_name": "www.example.com", "format": "KEY"})
+        _certificate_files.fetch(client, {"common_name": "www.example.com", "format": "KEY"})
     assert client.calls == []
     with pytest.raises(VaultInputError, match="format applies to what: certificate"):
-        _certificate.fetch(client, {"common_name": "www.example.com", "what": "keystore", "format": "PEM"})
+        _certificate_files.fetch(client, {"common_name": "www.example.com", "what": "keystore", "format": "PEM"})
     with pytest.raises(VaultNotFoundError, match="does not exist"):
-        _certificate.fetch(client, {"common_name": "nobody"})
+        _certificate_files.fetch(client, {"common_name": "nobody"})
     client = vault(listed(), edition="B", build=6200)
-    _certificate.fetch(client, {"common_name": "www.example.com", "format": "key"})
+    _certificate_files.fetch(client, {"common_name": "www.example.com", "format": "key"})
     assert client.calls[-1][2] == {"common_name": "www.example.com", "serial_number": "8f2b", "fileType": "KEY"}
 
 
@@ -444,13 +451,13 @@ def test_same_private_material_opens_both_files():
     first_pem, first_p12 = encrypted_material(key, certificate, "Pp")
     second_pem, second_p12 = encrypted_material(key, certificate, "Pp")
     assert first_pem != second_pem and first_p12 != second_p12
-    assert _certificate.same_private_material(first_pem, second_pem, "Pp")
-    assert _certificate.same_private_material(first_p12, second_p12, "Pp")
+    assert _certificate_files.same_private_material(first_pem, second_pem, "Pp")
+    assert _certificate_files.same_private_material(first_p12, second_p12, "Pp")
     other_pem, other_p12 = encrypted_material(other_key, other_certificate, "Pp")
-    assert not _certificate.same_private_material(first_pem, other_pem, "Pp")
-    assert not _certificate.same_private_material(first_p12, other_p12, "Pp")
-    assert not _certificate.same_private_material(first_pem, second_pem, "wrong")
-    assert not _certificate.same_private_material(b"\xfe\xed\xfe\xed1", b"\xfe\xed\xfe\xed2", "Pp")
+    assert not _certificate_files.same_private_material(first_pem, other_pem, "Pp")
+    assert not _certificate_files.same_private_material(first_p12, other_p12, "Pp")
+    assert not _certificate_files.same_private_material(first_pem, second_pem, "wrong")
+    assert not _certificate_files.same_private_material(b"\xfe\xed\xfe\xed1", b"\xfe\xed\xfe\xed2", "Pp")
 
 
 def test_fetch_keeps_an_equivalent_key_file_and_hides_the_passphrase_it_read():
@@ -460,10 +467,10 @@ def test_fetch_keeps_an_equivalent_key_file_and_hides_the_passphrase_it_read():
     client = vault(listed(), edition="B", build=6320)
     client.answers["get_certificate"] = lambda path, details, query: response(content=fresh)
     options = {"common_name": "www.example.com", "format": "KEY"}
-    content, item, passphrase = _certificate.fetch(client, options, current)
+    content, item, passphrase = _certificate_files.fetch(client, options, current)
     assert content == current and passphrase is None
     assert "get_certificate_passphrase" in keys(client)
-    content, item, passphrase = _certificate.fetch(client, options, None)
+    content, item, passphrase = _certificate_files.fetch(client, options, None)
     assert content == fresh
     other, dummy = encrypted_material(*self_signed(), "Secret-phr4se")
-    assert _certificate.fetch(client, options, other)[0] == fresh
+    assert _certificate_files.fetch(client, options, other)[0] == fresh

@@ -1,0 +1,341 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""``vault_certificate``: a certificate created from the certificate input, added from a file, or deleted.
+
+- addCertificate is "multipart: INPUT_DATA {fileType (CERTFILE or KEYSTORE),
+  PASSWORD (omitted for CERTFILE)} and File". INPUT_DATA has the shape of
+  every input (Common request rules 4 and 5), ``{"operation": {"Details":
+  {...}}}``, sent by the client as a form field of the multipart body. A file
+  is known to be in the vault when a listed certificate has its common name
+  and serial number (read here with ``cryptography``); without that, the
+  vault's refusal of a duplicate ("already ...") is taken as "unchanged".
+- createCertificate answers with a message naming the serial number
+  ("Certificate x (serial number abc) created"); when it does not, the
+  created certificate is the one of that common name listed after and not
+  before. The API cannot edit a certificate: an existing one is compared on
+  what the list shows (KeyStrength, SignatureAlgorithm) and differences are
+  warned about, never "fixed".
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from ._certificate import (
+    certificates_named,
+    describe,
+    hash_of,
+    iso_date,
+    key_family,
+    normalized_serial,
+    select_certificate,
+    selector,
+    serial_of,
+    with_dates,
+)
+from ._certificate_input import certificate_input
+from ._checks import clean_text
+from ._diff import DifferenceTracker
+from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError
+
+try:
+    from cryptography import x509
+    from cryptography.hazmat.primitives.serialization import pkcs12
+    from cryptography.x509.oid import NameOID
+
+    HAS_CRYPTOGRAPHY = True
+except ImportError:
+    HAS_CRYPTOGRAPHY = False
+
+CERTFILE, KEYSTORE = "CERTFILE", "KEYSTORE"
+FILE_TYPES = {"certificate": CERTFILE, "keystore": KEYSTORE}
+_NAMED_SERIAL = re.compile(r"serial number ([0-9A-Fa-f:]+)")
+_DUPLICATE = re.compile(r"already", re.IGNORECASE)
+
+
+def read_source(path):
+    """The bytes of ``src`` on the host the module runs on (``VaultInputError`` when it cannot be read)."""
+    try:
+        with open(path, "rb") as handle:
+            content = handle.read()
+    except (IOError, OSError) as exc:
+        raise VaultInputError("src %s cannot be read: %s" % (path, exc.strerror or exc)) from None
+    if not content.strip():
+        raise VaultInputError("src %s is empty" % path)
+    return content
+
+
+def file_identity(content, file_type, password=None):
+    """``{"common_name", "serial_number"}`` of the (first) certificate in ``content`` - PEM or DER for
+    ``certificate``, PKCS#12 opened with ``password`` for ``keystore`` - read with ``cryptography``; None when
+    the library is missing or cannot read it. The serial is lower-case hex without leading zeros."""
+    if not HAS_CRYPTOGRAPHY:
+        return None
+    certificate = None
+    try:
+        if file_type == "keystore":
+            certificate = pkcs12.load_key_and_certificates(content, password.encode("utf-8") if password else None)[1]
+        elif b"-----BEGIN" in content:
+            certificate = x509.load_pem_x509_certificate(content)
+        else:
+            certificate = x509.load_der_x509_certificate(content)
+    except Exception:  # pylint: disable=broad-except
+        return None  # a wrong password or a file the vault may still read: it decides
+    if certificate is None:
+        return None
+    names = certificate.subject.get_attributes_for_oid(NameOID.COMMON_NAME)
+    serial = format(certificate.serial_number, "x")
+    return {"common_name": str(names[0].value) if names else serial, "serial_number": serial}
+
+
+def field_differences(item, params):
+    """``{option: (in the vault, in the task)}`` for what the list item shows of a created certificate: key length
+    (``KeyStrength``), key algorithm and hash of the signature (``SignatureAlgorithm``)."""
+    found = {}
+    length = params.get("key_length")
+    if length is not None and str(item.get("KeyStrength")) != str(length):
+        found["key_length"] = (item.get("KeyStrength"), length)
+    signature = item.get("SignatureAlgorithm")
+    wanted = params.get("signature_algorithm")
+    if wanted and hash_of(wanted) != hash_of(signature):
+        found["signature_algorithm"] = (signature, wanted)
+    algorithm = str(params.get("key_algorithm") or "").upper()
+    algorithm = "EC" if algorithm == "ECDSA" else algorithm
+    family = key_family(signature)
+    if algorithm and family and algorithm != family:
+        found["key_algorithm"] = (family, algorithm)
+    return found
+
+
+class Certificate:
+    """One run of ``vault_certificate``: ``params`` are the module's options."""
+
+    def __init__(self, client, params, check_mode):
+        self.client = client
+        self.params = params
+        self.check_mode = check_mode
+        self.tracker = DifferenceTracker()
+
+    def ensure(self):
+        params = self.params
+        self.common_name = clean_text(params["common_name"], "common_name")
+        self.serial = normalized_serial(params.get("serial_number"))
+        if params.get("state") == "absent":
+            return self._absent()
+        if params.get("src"):
+            return self._from_file()
+        return self._from_fields()
+
+    # state: absent ------------------------------------------------------------------------------------------
+
+    def _absent(self):
+        item = select_certificate(self.client, self.common_name, self.params.get("serial_number"))
+        if item is None:
+            self.tracker.compare("state", "absent", None)
+            return {}
+        self.tracker.record("state", "present", "absent", True)
+        self.tracker.compare("common_name", item.get("Common Name"), None)
+        self.tracker.compare("serial_number", item.get("serialNumber"), None)
+        if not self.check_mode:
+            try:
+                self.client.call("delete_certificate", details=selector(item))
+            except VaultAPIError:
+                if select_certificate(self.client, self.common_name, item.get("serialNumber")) is not None:
+                    raise
+        return {}
+
+    # state: present, from a file ----------------------------------------------------------------------------
+
+    def _from_file(self):
+        params = self.params
+        file_type = params.get("file_type") or "certificate"
+        if file_type == "keystore" and not params.get("keystore_password"):
+            raise VaultInputError("file_type keystore needs keystore_password, the password of the PKCS#12 file")
+        if file_type == "certificate" and params.get("keystore_password"):
+            raise VaultInputError("keystore_password only applies to file_type keystore")
+        content = read_source(params["src"])
+        identity = file_identity(content, file_type, params.get("keystore_password"))
+        if identity is not None:
+            self._check_identity(identity)
+            self.serial = normalized_serial(identity["serial_number"])
+        else:
+            self.tracker.warn(
+                "certificate %s: the common name and serial number of src could not be read here (that needs the "
+                "Python cryptography library, and for a keystore its keystore_password), so whether the vault "
+                "already holds it is left to the vault, which refuses a certificate it already has" % self.common_name
+            )
+        existing = self._existing(self.serial) if self.serial is not None else None
+        if existing is not None:
+            self._track_unchanged(existing)
+            return with_dates(existing)
+        self.tracker.record("state", "absent", "present", True)
+        self.tracker.record("src", None, params["src"], True)
+        self.tracker.record("file_type", None, file_type, True)
+        if identity is not None:
+            self.tracker.record("serial_number", None, identity["serial_number"], True)
+        if params.get("keystore_password"):
+            self.tracker.record("keystore_password", None, "", True, secret=True)
+        if self.check_mode:
+            return {}
+        before = self._serials()
+        details = {"fileType": FILE_TYPES[file_type]}
+        if file_type == "keystore":
+            details["PASSWORD"] = params["keystore_password"]
+        files = {os.path.basename(params["src"]): content}
+        try:
+            response = self.client.call("add_certificate", details=details, files=files)
+        except VaultAPIError as exc:
+            if identity is None and _DUPLICATE.search(exc.vault_message or ""):
+                return self._duplicate(exc)
+            raise
+        return with_dates(self._created(response, before))
+
+    def _check_identity(self, identity):
+        if identity["common_name"].lower() != self.common_name.lower():
+            raise VaultInputError(
+                "src holds a certificate for common name %s, not %s: correct common_name or src"
+                % (identity["common_name"], self.common_name)
+            )
+        if self.serial is not None and normalized_serial(identity["serial_number"]) != self.serial:
+            raise VaultInputError(
+                "src holds the certificate with serial number %s, not %s: correct serial_number or leave it out"
+                % (identity["serial_number"], self.params.get("serial_number"))
+            )
+
+    def _duplicate(self, exc):
+        """The vault refused the file as a certificate it already holds: unchanged (without cryptography)."""
+        self.tracker = DifferenceTracker()
+        self.tracker.warn(
+            "certificate %s: the vault already holds the certificate of src (it answered: %s); nothing changed"
+            % (self.common_name, exc.vault_message)
+        )
+        serial = _NAMED_SERIAL.search(exc.vault_message or "")
+        item = self._existing(normalized_serial(serial.group(1))) if serial else None
+        return with_dates(item) if item else {}
+
+    # state: present, from fields ----------------------------------------------------------------------------
+
+    def _from_fields(self):
+        params = self.params
+        details = certificate_input(dict(params, common_name=self.common_name))
+        matches = certificates_named(self.client, self.common_name)
+        if self.serial is not None:
+            matches = [item for item in matches if serial_of(item) == self.serial]
+            if not matches:
+                raise VaultInputError(
+                    "certificate %s with serial number %s does not exist, and the vault chooses the serial number "
+                    "of a certificate it creates: leave serial_number out to create one"
+                    % (self.common_name, params["serial_number"])
+                )
+        if matches:
+            item = max(matches, key=lambda match: iso_date(match.get("ExpiryDate")) or "")
+            if len(matches) > 1:
+                self.tracker.warn(
+                    "certificate %s: %d certificates have this common name (serial numbers %s); the one expiring "
+                    "last is returned and compared"
+                    % (self.common_name, len(matches), ", ".join(str(m.get("serialNumber")) for m in matches))
+                )
+            self._compare_fields(item)
+            self._track_unchanged(item)
+            return with_dates(item)
+        self.tracker.record("state", "absent", "present", True)
+        for option in (
+            "subject_alt_name",
+            "organization_name",
+            "organizational_unit_name",
+            "locality_name",
+            "state_or_province_name",
+            "country_name",
+            "validity",
+            "validity_type",
+            "key_algorithm",
+            "key_length",
+            "signature_algorithm",
+            "store_type",
+        ):
+            if params.get(option) is not None:
+                self.tracker.record(option, None, params[option], True)
+        if params.get("privatekey_passphrase"):
+            self.tracker.record("privatekey_passphrase", None, "", True, secret=True)
+        if self.check_mode:
+            return {}
+        before = self._serials()
+        response = self.client.call("create_certificate", details=details)
+        return with_dates(self._created(response, before))
+
+    def _compare_fields(self, item):
+        found = field_differences(item, self.params)
+        if found:
+            self.tracker.warn(
+                "certificate %s differs from the task: %s. The API cannot edit a certificate, so it is left as it "
+                "is; to replace it, delete it (state: absent) and run the task again"
+                % (
+                    describe(item),
+                    "; ".join(
+                        "%s is %s in the vault, %s in the task" % (option, current, wanted)
+                        for option, (current, wanted) in sorted(found.items())
+                    ),
+                )
+            )
+        compared = ("key_length", "signature_algorithm", "key_algorithm")
+        others = [option for option in _UNCOMPARED if self.params.get(option) is not None]
+        if others:
+            self.tracker.warn(
+                "certificate %s exists; the vault does not list its %s, so they were not compared (only %s are)"
+                % (self.common_name, ", ".join(others), ", ".join(compared))
+            )
+
+    # shared --------------------------------------------------------------------------------------------------
+
+    def _existing(self, serial):
+        return next(
+            (item for item in certificates_named(self.client, self.common_name) if serial_of(item) == serial), None
+        )
+
+    def _serials(self):
+        return {serial_of(item) for item in certificates_named(self.client, self.common_name)}
+
+    def _track_unchanged(self, item):
+        self.tracker.compare("state", "present", None)
+        self.tracker.compare("common_name", item.get("Common Name"), None)
+        self.tracker.compare("serial_number", item.get("serialNumber"), None)
+
+    def _created(self, response, before):
+        """The list item of the certificate just created or added: the one the answer's message names (``...
+        (serial number <hex>) ...``), else the one of this common name that was not there before."""
+        named = _NAMED_SERIAL.search(response.message or "")
+        items = certificates_named(self.client, self.common_name)
+        if named:
+            serial = normalized_serial(named.group(1))
+            found = next((item for item in items if serial_of(item) == serial), None)
+            if found is not None:
+                return found
+        new = [item for item in items if serial_of(item) not in before]
+        if len(new) == 1:
+            return new[0]
+        raise VaultNotFoundError(
+            "the vault reported certificate %s created, but it cannot be told among those listed" % self.common_name
+        )
+
+
+_UNCOMPARED = (
+    "subject_alt_name",
+    "organization_name",
+    "organizational_unit_name",
+    "locality_name",
+    "state_or_province_name",
+    "country_name",
+    "validity",
+    "validity_type",
+    "store_type",
+)
+
+
+def ensure(client, params, check_mode):
+    """Converge ``vault_certificate``; returns the tracker and the certificate's list item with dates ({} if none)."""
+    run = Certificate(client, params, check_mode)
+    item = run.ensure()
+    return run.tracker, item or {}
