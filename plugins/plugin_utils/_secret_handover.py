@@ -9,8 +9,10 @@ before anything can show it. With ``dest`` the key goes to that file of the
 controller - mode 0600, atomically, rewritten only when its bytes differ - with
 the collection's one controller writer (``_controller_files.ensure_file``), and
 the result says ``dest``, ``checksum``, ``size`` and whether the file changed.
-Without ``dest`` the key stays in the result under ``SECRET`` (the task should
-have ``no_log``). A failed run never returns a key. No message holds a key.
+Without ``dest`` the key stays in the result under ``SECRET``, and the result
+is flagged ``_ansible_no_log``: ansible-core then censors it in every callback,
+at any verbosity, as for a task with ``no_log`` (the registered variable still
+holds the key). A failed run never returns a key. No message holds a key.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ def hand_over(result, secret, dest, check_mode, diff):
     if dest is None:
         if key is not None and not result.get("failed"):
             result[secret] = key
+            result["_ansible_no_log"] = True
         return result
     result["dest"] = dest
     if key is None or result.get("failed"):
