@@ -45,7 +45,7 @@ unexport VIRTUAL_ENV PYTHONPATH ANSIBLE_COLLECTIONS_PATH ANSIBLE_COLLECTIONS_PAT
 # tell ansible-test where the content is (it then lists the files on disk).
 ANSIBLE_TEST := env ANSIBLE_TEST_CONTENT_ROOT=$(COPY) ansible-test
 
-.PHONY: help venv collection units sanity lint format integration demo test clean
+.PHONY: help venv collection units sanity lint format integration molecule molecule-tools demo test clean
 
 help:
 	@echo 'make demo         build and install the collection, run docs/examples/demo.yml against a simulator'
@@ -59,6 +59,8 @@ help:
 	@echo 'make integration  ansible-test integration --venv --python $(TEST_PYTHON) with simulators running'
 	@echo '                  (INTEGRATION_TARGETS="t1 t2" runs only those; INTEGRATION_JOBS=N runs N at once;'
 	@echo '                  BUILD=DIR copies elsewhere)'
+	@echo 'make molecule     molecule test of extensions/molecule (the linux_remote_reset role end to end over'
+	@echo '                  a private sshd on 127.0.0.1; needs root; installs openssh-server and sudo if missing)'
 	@echo 'make clean        remove .venv, .build and caches'
 
 venv: $(VENV_STAMP)
@@ -126,7 +128,24 @@ demo: venv
 	  -- ansible-playbook -i localhost, -c local -e ansible_python_interpreter=$(VENV)/bin/python \
 	  -e token_dir=$(BUILD)/demo docs/examples/demo.yml
 
-test: venv collection units lint sanity integration
+# The scenario changes this machine's users and sudo rules (all named cvrr_*,
+# removed by its destroy step) and runs a private sshd, so it needs root. It
+# runs in the copy, with the copy as the credvault.vault collection.
+MOLECULE_SCENARIOS ?= linux_remote_reset
+
+molecule-tools:
+	@if [ "$$(id -u)" != 0 ]; then \
+	  echo 'make molecule: needs root (it creates test users, sudo rules and a private sshd); run it as root' >&2; \
+	  exit 1; fi
+	if [ ! -x /usr/sbin/sshd ] || [ ! -x /usr/sbin/visudo ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server sudo; fi
+
+molecule: molecule-tools venv collection
+	cd $(COPY) && for s in $(MOLECULE_SCENARIOS); do \
+	  MOLECULE_EPHEMERAL_DIRECTORY=$(BUILD)/molecule/$$s ANSIBLE_COLLECTIONS_PATH=$(BUILD) \
+	  molecule test -s $$s || exit 1; done
+
+test: venv collection units lint sanity integration molecule
 
 clean:
 	rm -rf $(VENV) $(BUILD) .ansible tests/output

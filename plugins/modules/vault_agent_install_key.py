@@ -16,7 +16,7 @@ description:
   - The key is a secret and the point of the module. With O(dest) it is written to that file of the Ansible
     B(controller) and never appears in the task's result, at any verbosity. Without O(dest) it is returned in
     RV(install_key), and the whole result is flagged so that Ansible censors it in its output at any verbosity, as
-    for a task with C(no_log) (the registered variable holds the key: keep it out of messages).
+    for a task with C(no_log) (the registered variable holds the key; keep it out of messages).
   - Treated as a read - V(changed) is false (with O(dest), true when the file was written), and the call is sent in
     check mode too. The spec names the call "generate" but says nothing of a new key per call, and a vault keeps one
     install key for the agents it trusts (the simulator makes it on first use, then returns that one), so a second run

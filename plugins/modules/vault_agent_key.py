@@ -18,7 +18,7 @@ description:
   - The key is a secret and the point of the module. With O(dest) it is written to that file of the Ansible
     B(controller) and never appears in the task's result, at any verbosity. Without O(dest) it is returned in
     RV(agent_key), and the whole result is flagged so that Ansible censors it in its output at any verbosity, as
-    for a task with C(no_log) (the registered variable holds the key: keep it out of messages).
+    for a task with C(no_log) (the registered variable holds the key; keep it out of messages).
   - Fetching reads - V(changed) is false (with O(dest), true when the file was written). Generating is a change - every
     run with O(generate=true) makes a new key and reports V(changed); in check mode nothing is sent and no key is
     returned or written.

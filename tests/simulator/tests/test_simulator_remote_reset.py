@@ -1,6 +1,10 @@
-"""configureremotepasswordreset, and CHANGE PASSWORD with RESETTYPE REMOTE afterwards."""
+"""configureremotepasswordreset, and CHANGE PASSWORD with RESETTYPE REMOTE afterwards.
+
+What a remote change does on the host: ``test_simulator_remote_ssh``.
+"""
 
 import pytest
+from fake_ssh_host import FakeHost
 
 CONFIGURE = "/resources/configureremotepasswordreset"
 
@@ -21,10 +25,20 @@ def remote_change(vault, resource_id, account_id):
     )[1]["operation"]["result"]
 
 
-def test_configured_resources_accept_remote_changes_and_others_do_not(vault):
-    web = vault.create_resource("web01")
-    db = vault.create_resource("db01")
-    operation = configure(vault, [web[0]])
+@pytest.fixture
+def host():
+    """A host where root (password s3cret, as create_resource stores it) and jumper may sudo chpasswd."""
+    fake = FakeHost().start()
+    fake.users.update({"root": "s3cret", "jumper": "s3cret"})
+    fake.sudo_rules.update({"root": "password", "jumper": "password"})
+    yield fake
+    fake.stop()
+
+
+def test_configured_resources_accept_remote_changes_and_others_do_not(vault, host):
+    web = vault.create_resource("web01", RESOURCEURL="127.0.0.1")
+    db = vault.create_resource("db01", RESOURCEURL="127.0.0.1")
+    operation = configure(vault, [web[0]], LINUX_SSHTELNETPORT=str(host.port))
     assert operation["name"] == "CONFIGURE REMOTE PASSWORD RESET"
     assert operation["result"]["status"] == "Success"
     assert operation["Details"] == {
@@ -34,10 +48,12 @@ def test_configured_resources_accept_remote_changes_and_others_do_not(vault):
     }
     assert remote_change(vault, *web) == {"status": "Success", "message": "Password changed successfully"}
     assert vault.ok("GET", "/resources/1/accounts/1/password")["Details"]["PASSWORD"] == "Rem0te-pw-77!"
+    assert host.users["root"] == "Rem0te-pw-77!"
     assert remote_change(vault, *db) == {
         "status": "Failed",
         "message": "Remote password reset is not configured for resource db01",
     }
+    assert host.connections == 1
 
 
 def test_each_resource_succeeds_or_fails_on_its_own(vault):
@@ -158,9 +174,9 @@ def test_login_and_root_accounts_must_exist_on_each_resource(vault):
     assert items[0]["STATUS"] == "Account deploy does not exist in resource web02"
 
 
-def test_a_login_account_of_another_resource(vault):
+def test_a_login_account_of_another_resource(vault, host):
     vault.create_resource("jump01", account="jumper")
-    vault.create_resource("web01")
+    vault.create_resource("web01", RESOURCEURL="127.0.0.1")
     operation = configure(
         vault,
         ["2"],
@@ -168,9 +184,11 @@ def test_a_login_account_of_another_resource(vault):
         WDRESOURCEID="1",
         WDACCOUNTID="1",
         REMOTELOGINACCOUNT="not-checked-here",
+        LINUX_SSHTELNETPORT=str(host.port),
     )
     assert operation["result"]["status"] == "Success"
     assert remote_change(vault, "2", "2")["status"] == "Success"
+    assert host.logins == [("jumper", "password")]
 
 
 def test_resources_of_another_organization_are_unknown(make_vault):

@@ -136,4 +136,4 @@ def test_the_install_key_goes_the_same_way(tmp_path):
     assert again.run(task_vars={})["changed"] is False
     assert again.module_calls == [("credvault.vault.vault_agent_install_key", {"dest": str(dest)})]
     kept = action(vault_agent_install_key, {}, {"changed": False, "install_key": KEY}).run(task_vars={})
-    assert kept == {"changed": False, "install_key": KEY}
+    assert kept == {"changed": False, "install_key": KEY, "_ansible_no_log": True}

@@ -1,7 +1,7 @@
 """Retrieving and changing an account's password."""
 
 from vault_simulator.areas.passwords.policy_rules import broken_rules, policy_named, remember_change, remembered
-from vault_simulator.areas.passwords.remote_reset import remote_reset_configured
+from vault_simulator.areas.passwords.remote_reset import remote_reset_configured, reset_remotely
 from vault_simulator.areas.passwords.workflow_records import APPROVER_ROLES, checked_out_by
 from vault_simulator.core.access import MODIFY, VIEW, require_account_access
 from vault_simulator.core.finders import account_by_id, resource_by_id
@@ -46,7 +46,9 @@ def get_password(ctx, resource_id, account_id):
 def change_password(ctx, resource_id, account_id):
     """NEWPASSWORD and RESETTYPE (LOCAL or REMOTE) are required; TICKETID too when
     ticketing is enabled. REMOTE needs remote password reset configured for the
-    resource (configureremotepasswordreset).
+    resource (configureremotepasswordreset) and sets the password on the host over
+    SSH first (``remote_reset.reset_remotely``): when that fails, so does the
+    change, and the stored password stays as it was.
 
     The new password must satisfy the account's password policy, login-name rules
     checked against the account name, and must not be one of the passwords the
@@ -69,6 +71,8 @@ def change_password(ctx, resource_id, account_id):
     if reset_type == "REMOTE" and not remote_reset_configured(ctx.store, resource):
         raise Failure(f"Remote password reset is not configured for resource {resource['name']}")
     _require_policy(account, new_password)
+    if reset_type == "REMOTE":
+        reset_remotely(ctx.store, resource, account, new_password)
     remember_change(account, new_password)
     account["last_modified"] = now_iso()
     ctx.store.put(ACCOUNT, account["id"], account)

@@ -1,10 +1,20 @@
-"""Configuring remote password reset for Linux resources.
+"""Configuring remote password reset for Linux resources, and performing one.
 
 A configuration is stored per resource (kind ``remote_reset``, keyed by the
-resource id); CHANGE PASSWORD with RESETTYPE ``REMOTE`` needs one. A removed
-resource takes its configuration with it.
+resource id); CHANGE PASSWORD with RESETTYPE ``REMOTE`` needs one, and then
+``reset_remotely`` really sets the password on the host over SSH
+(``remote_login`` finds the target and the credentials, ``remote_ssh`` runs
+the session). A removed resource takes its configuration with it.
 """
 
+from vault_simulator.areas.passwords.remote_login import (
+    login_account,
+    login_of,
+    loopback_addresses,
+    root_password,
+    target_host,
+)
+from vault_simulator.areas.passwords.remote_ssh import RemoteError, set_password
 from vault_simulator.core.access import FULL_ACCESS, can_access
 from vault_simulator.core.finders import account_by_name
 from vault_simulator.core.inputs import flag, string_list, text
@@ -38,6 +48,40 @@ _FREE_TEXT = (
 def remote_reset_configured(store, resource):
     """True when remote password reset is configured for ``resource``."""
     return store.get(REMOTE_RESET, resource["id"]) is not None
+
+
+def reset_remotely(store, resource, account, new_password):
+    """Set ``account``'s password to ``new_password`` on the host of ``resource``, as configured.
+
+    Raises ``Failure`` "Remote password reset failed for <resource>/<account>: <reason>"
+    (never with a secret in it) when the host was not reached, refused, or did not
+    change the password. Only SSH, without a landing server, is performed.
+    """
+    settings = store.get(REMOTE_RESET, resource["id"])
+    try:
+        if settings["REMOTEMODE"] != "ssh":
+            raise RemoteError(f"the simulator resets over ssh only, not {settings['REMOTEMODE']}")
+        if settings["LINUX_LANDINGSERVER"]:
+            raise RemoteError("the simulator does not reset through a landing server (LINUX_LANDINGSERVER)")
+        if any(character in account["name"] + new_password for character in "\r\n") or ":" in account["name"]:
+            raise RemoteError(
+                "the account name or the new password cannot be given to chpasswd (a line break or a colon in the name)"
+            )
+        port = int(settings["LINUX_SSHTELNETPORT"])
+        addresses = loopback_addresses(target_host(resource), port)
+        login_resource, login = login_account(store, resource, account, settings)
+        set_password(
+            addresses,
+            port,
+            login_of(store, settings, login_resource, login),
+            account["name"],
+            new_password,
+            settings["ELEVATIONTYPE"],
+            settings["ROOTACCOUNT"],
+            root_password(store, resource, settings),
+        )
+    except RemoteError as error:
+        raise Failure(f"Remote password reset failed for {resource['name']}/{account['name']}: {error}") from None
 
 
 @when_removed(RESOURCE)

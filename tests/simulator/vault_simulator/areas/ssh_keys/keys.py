@@ -47,9 +47,7 @@ def create_ssh_key(ctx):
     except SSHKeyError as error:
         raise Failure(str(error)) from None
     private_key = generate_key(ctx.rng, key_type, bits, ctx.config.seed is not None)
-    save_key(
-        ctx, name, private_key, private_key_file(ctx.rng, private_key, passphrase, comment), bool(passphrase), comment
-    )
+    save_key(ctx, name, private_key, private_key_file(ctx.rng, private_key, passphrase, comment), passphrase, comment)
     return success(f"SSH key {name} created successfully")
 
 
@@ -63,12 +61,12 @@ def import_ssh_key(ctx):
     upload = ctx.files.get("File")
     if upload is None:
         raise Failure("File is required: the private key file to import")
-    content = upload.read()
+    content, passphrase = upload.read(), text(ctx.details, "passphrase")
     try:
-        private_key, encrypted = load_private_key_file(content, text(ctx.details, "passphrase"))
+        private_key, encrypted = load_private_key_file(content, passphrase)
     except SSHKeyError as error:
         raise Failure(f"SSH key {name} cannot be imported: {error}") from None
-    save_key(ctx, name, private_key, content.decode("ascii"), encrypted)
+    save_key(ctx, name, private_key, content.decode("ascii"), passphrase if encrypted else "")
     return Reply(UPPER_CASE_SUCCESS, f"SSH key {name} imported successfully")
 
 

@@ -1,7 +1,9 @@
 """Stored SSH keys (kind ``ssh_key``) and their associations (kind ``ssh_key_association``).
 
 A key record holds the public key line and the private key file (encrypted
-when the key has a passphrase; the passphrase itself is not kept). Key names
+when the key has a passphrase) and the passphrase, which no endpoint shows:
+the simulator uses it, as the vault does, to log in with the key for a remote
+password reset (``passwords.remote_login``). Key names
 are unique in the vault; keys belong to no organization. An association links
 a key to an account (the SSH login ``userName``) of a resource by their ids,
 so renaming the resource shows under the new name.
@@ -47,7 +49,7 @@ def require_new_key_name(store, name):
     return name
 
 
-def save_key(ctx, name, private_key, private_file, has_passphrase, comment=""):
+def save_key(ctx, name, private_key, private_file, passphrase="", comment=""):
     """Store a new key made or imported by the caller; return its record."""
     key_type, bits = describe(private_key)
     record = {
@@ -58,7 +60,8 @@ def save_key(ctx, name, private_key, private_file, has_passphrase, comment=""):
         "fingerprint": fingerprint(private_key),
         "public_key": public_key_line(private_key, comment),
         "private_key": private_file,
-        "has_passphrase": has_passphrase,
+        "has_passphrase": bool(passphrase),
+        "passphrase": passphrase,
         "created_by": ctx.user["name"],
         "created": now_iso(),
     }
