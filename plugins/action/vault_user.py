@@ -15,9 +15,8 @@ mode - leaves the file alone. No message names the token.
 
 from __future__ import annotations
 
-from ansible.plugins.action import ActionBase
-
-from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import destination, write_file
+from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import write_file
+from ansible_collections.credvault.vault.plugins.plugin_utils._secret_handover import SecretToFileAction
 
 MODULE = "credvault.vault.vault_user"
 
@@ -45,20 +44,13 @@ def hand_over_token(result, dest):
     return result
 
 
-class ActionModule(ActionBase):
-    _supports_check_mode = True
-    _supports_async = False
+class ActionModule(SecretToFileAction):
+    """Runs the module like the agent-key actions, but hands the token over as ``hand_over_token`` says: written
+    whole (the module returns it once, so there is nothing to compare), or left in the result without a file."""
 
-    def run(self, tmp=None, task_vars=None):
-        result = super().run(tmp, task_vars)
-        del tmp
-        given = self._task.args.get("token_dest")
-        dest = None if given is None else destination(given, "token_dest")
-        try:
-            module_result = self._execute_module(
-                module_name=MODULE, module_args=dict(self._task.args), task_vars=task_vars
-            )
-        finally:
-            self._remove_tmp_path(self._connection._shell.tmpdir)
-        result.update(module_result)
+    MODULE = MODULE
+    SECRET = "token"
+    DEST_OPTION = "token_dest"
+
+    def hand_over(self, result, dest):
         return hand_over_token(result, dest)

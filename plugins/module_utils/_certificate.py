@@ -182,6 +182,12 @@ def hash_of(signature_algorithm):
     return re.sub(r"[\s_-]", "", str(signature_algorithm or "")).upper().split("WITH", maxsplit=1)[0]
 
 
+def key_algorithm(value):
+    """A key algorithm as the certificate input names it: ``RSA``, or ``EC`` for ``EC``/``ECDSA`` (any case)."""
+    text = str(value or "").strip().upper()
+    return "EC" if text == "ECDSA" else text
+
+
 def key_family(signature_algorithm):
     """``RSA`` or ``EC`` from a Java signature algorithm name (``SHA256withECDSA`` -> ``EC``); None otherwise."""
     name = str(signature_algorithm or "").upper()

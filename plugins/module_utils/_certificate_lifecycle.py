@@ -29,6 +29,7 @@ from ._certificate import (
     describe,
     hash_of,
     iso_date,
+    key_algorithm,
     key_family,
     normalized_serial,
     select_certificate,
@@ -102,8 +103,7 @@ def field_differences(item, params):
     wanted = params.get("signature_algorithm")
     if wanted and hash_of(wanted) != hash_of(signature):
         found["signature_algorithm"] = (signature, wanted)
-    algorithm = str(params.get("key_algorithm") or "").upper()
-    algorithm = "EC" if algorithm == "ECDSA" else algorithm
+    algorithm = key_algorithm(params.get("key_algorithm"))
     family = key_family(signature)
     if algorithm and family and algorithm != family:
         found["key_algorithm"] = (family, algorithm)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from ._certificate import hash_of, iso_date, list_certificates, normalized_serial
+from ._certificate import hash_of, iso_date, key_algorithm, list_certificates, normalized_serial
 from ._certificate_input import certificate_input
 from ._checks import clean_text
 from ._diff import DifferenceTracker
@@ -58,7 +58,6 @@ NOT_LISTED = (
 )
 SIGNING_OPTIONS = ("ca_server", "ca_name", "template")
 _VALIDITY = re.compile(r"^\s*(\d+)\s*([A-Za-z]*)\s*$")
-_ALGORITHM_ALIASES = {"ECDSA": "EC"}
 
 
 def list_csrs(client, common_name=None):
@@ -89,11 +88,6 @@ def csr_id_of(item):
         return None
 
 
-def _algorithm(value):
-    text = str(value or "").strip().upper()
-    return _ALGORITHM_ALIASES.get(text, text)
-
-
 def _validity(value):
     """``(number, unit)`` of a listed VALIDITY (``365 days``, ``365``); unit '' when absent; None if unreadable."""
     match = _VALIDITY.match(str(value if value is not None else ""))
@@ -113,7 +107,7 @@ def mismatches(item, desired):
             continue
         listed = item.get(key)
         if option == "key_algorithm":
-            same = _algorithm(listed) == _algorithm(wanted)
+            same = key_algorithm(listed) == key_algorithm(wanted)
         elif option == "key_length":
             same = str(listed).strip() == str(wanted)
         elif option == "signature_algorithm":

@@ -2,7 +2,7 @@
 # Copyright: credvault.vault contributors
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""The action plugins of modules that return a key the vault hands out (agent key, agent install key).
+"""The action plugins of modules that return a secret the vault hands out (agent key, install key, API token).
 
 The plugin runs the module, then takes the key (``SECRET``) out of its result
 before anything can show it. With ``dest`` the key goes to that file of the
@@ -60,18 +60,22 @@ def hand_over(result, secret, dest, check_mode, diff):
 
 
 class SecretToFileAction(ActionBase):
-    """Runs ``MODULE`` and hands its ``SECRET`` over as ``hand_over`` says."""
+    """Runs ``MODULE`` and hands its ``SECRET`` over to the file its ``DEST_OPTION`` names (``hand_over``)."""
 
     _supports_check_mode = True
     _supports_async = False
     MODULE = None
     SECRET = None
+    DEST_OPTION = "dest"
+
+    def hand_over(self, result, dest):
+        return hand_over(result, self.SECRET, dest, self._task.check_mode, self._task.diff)
 
     def run(self, tmp=None, task_vars=None):
         result = super().run(tmp, task_vars)
         del tmp
-        given = self._task.args.get("dest")
-        dest = None if given is None else destination(given, "dest")
+        given = self._task.args.get(self.DEST_OPTION)
+        dest = None if given is None else destination(given, self.DEST_OPTION)
         try:
             module_result = self._execute_module(
                 module_name=self.MODULE, module_args=dict(self._task.args), task_vars=task_vars
@@ -79,4 +83,4 @@ class SecretToFileAction(ActionBase):
         finally:
             self._remove_tmp_path(self._connection._shell.tmpdir)
         result.update(module_result)
-        return hand_over(result, self.SECRET, dest, self._task.check_mode, self._task.diff)
+        return self.hand_over(result, dest)
