@@ -45,7 +45,7 @@ unexport VIRTUAL_ENV PYTHONPATH ANSIBLE_COLLECTIONS_PATH ANSIBLE_COLLECTIONS_PAT
 # tell ansible-test where the content is (it then lists the files on disk).
 ANSIBLE_TEST := env ANSIBLE_TEST_CONTENT_ROOT=$(COPY) ansible-test
 
-.PHONY: help venv collection units sanity lint format integration molecule molecule-tools demo test clean
+.PHONY: help venv collection units sanity lint format integration molecule molecule-tools demo bench test clean
 
 help:
 	@echo 'make demo         build and install the collection, run docs/examples/demo.yml against a simulator'
@@ -61,6 +61,8 @@ help:
 	@echo '                  BUILD=DIR copies elsewhere)'
 	@echo 'make molecule     molecule test of extensions/molecule (the linux_remote_reset role end to end over'
 	@echo '                  a private sshd on 127.0.0.1; needs root; installs openssh-server and sudo if missing)'
+	@echo 'make bench        the performance benchmark: its own simulators with BENCH_LATENCY_MS (default 20) per'
+	@echo '                  request; writes docs/benchmark/results.md and lookup.png (BENCH_TERMS, BENCH_ACCOUNTS)'
 	@echo 'make clean        remove .venv, .build and caches'
 
 venv: $(VENV_STAMP)
@@ -144,6 +146,20 @@ molecule: molecule-tools venv collection
 	cd $(COPY) && for s in $(MOLECULE_SCENARIOS); do \
 	  MOLECULE_EPHEMERAL_DIRECTORY=$(BUILD)/molecule/$$s ANSIBLE_COLLECTIONS_PATH=$(BUILD) \
 	  molecule test -s $$s || exit 1; done
+
+# The benchmark (tests/bench/bench.py) starts and seeds its own simulator, so it needs nothing running.
+BENCH_LATENCY_MS ?= 20
+BENCH_TERMS ?= 1,10,100,1000
+BENCH_ACCOUNTS ?= 100
+BENCH_STAMP := $(VENV)/.bench-installed
+
+$(BENCH_STAMP): tests/bench/requirements.txt | $(VENV_STAMP)
+	$(VENV)/bin/python -m pip install --progress-bar off -r tests/bench/requirements.txt
+	touch $@
+
+bench: venv collection $(BENCH_STAMP)
+	cd tests/bench && python bench.py --collections $(BUILD) --latency-ms $(BENCH_LATENCY_MS) \
+	  --terms $(BENCH_TERMS) --accounts $(BENCH_ACCOUNTS) --out $(CURDIR)/docs/benchmark
 
 test: venv collection units lint sanity integration molecule
 

@@ -10,8 +10,13 @@ short_description: Fetch account passwords and TOTP codes from the credential va
 version_added: 0.1.0
 description:
   - Returns the password (or the current TOTP code) of each account named, as a list of strings in term order.
-  - All terms of one call share one HTTP session. Each term costs one request to resolve the names to ids
-    (C(GET_RESOURCEACCOUNTID)) and one to fetch the secret.
+  - All terms of one call share one client and its pool of connections to the vault, and are fetched O(concurrency)
+    at a time; the result keeps the order of the terms.
+  - Requests per call. Each distinct account costs one request to fetch the secret, plus, to resolve its names to
+    ids, one request (C(GET_RESOURCEACCOUNTID)) when it is the only account named of its resource, while all the
+    accounts named of one resource cost two requests together (C(GET_RESOURCEID) and C(GET RESOURCE ACCOUNTLIST)).
+    So a term costs two requests cold, about one when many terms name the same resource, and one with a warm
+    O(id_cache). A term given twice is fetched once. A missing resource or account costs a few more requests.
 author:
   - Credvault Maintainers (@credvault)
 options:
@@ -43,6 +48,57 @@ options:
         no TOTP, or when it cannot be reached; those always fail.
       - Without O(default), a missing account or resource fails.
     type: str
+  concurrency:
+    description:
+      - How many requests of the call run at once, over as many connections to the vault (threads of the lookup,
+        never more than there are accounts). V(1) sends them one after another.
+      - From V(1) to V(64).
+    type: int
+    default: 8
+    env:
+      - name: CREDVAULT_LOOKUP_CONCURRENCY
+    ini:
+      - section: credvault_vault
+        key: lookup_concurrency
+  id_cache:
+    description:
+      - Keep the ids the names resolve to in the file O(id_cache_path) for O(id_cache_ttl) seconds, so that a later
+        call fetches an account it knows with one request.
+      - The file holds ids and names only, never a password, a TOTP code or the token. Its entries are kept per
+        vault and token under a SHA-256 hash of the URL, O(org_name) and the token.
+      - The directory is created with mode 0700 and the file is written with mode 0600 (a temporary file renamed
+        over it, merging what another process wrote meanwhile). A file that is a symbolic link, is not this user's
+        own or that group or others may write is not used, with a warning; a file that is not a cache file is
+        ignored with a warning and rewritten.
+      - When the vault refuses cached ids (the account was deleted and created again), the names are resolved
+        again, once, and the new ids are used and cached; a name that no longer exists is removed from the file.
+      - A cached id follows the account, not the name; an account renamed within O(id_cache_ttl) is still fetched
+        under its old name. Leave the cache off where names are reused for other accounts.
+    type: bool
+    default: false
+    env:
+      - name: CREDVAULT_ID_CACHE
+    ini:
+      - section: credvault_vault
+        key: id_cache
+  id_cache_path:
+    description: The file of O(id_cache).
+    type: path
+    default: ~/.cache/credvault.vault/account_ids.json
+    env:
+      - name: CREDVAULT_ID_CACHE_PATH
+    ini:
+      - section: credvault_vault
+        key: id_cache_path
+  id_cache_ttl:
+    description: Seconds for which an id in O(id_cache) is used without resolving the names again; at least V(1).
+    type: int
+    default: 86400
+    env:
+      - name: CREDVAULT_ID_CACHE_TTL
+    ini:
+      - section: credvault_vault
+        key: id_cache_ttl
 extends_documentation_fragment:
   - credvault.vault.authorization
   - credvault.vault.connection
@@ -73,9 +129,18 @@ EXAMPLES = r"""
                             reason='Migration', ticket_id='CHG-1234') }}"
   no_log: true
 
-- name: Several accounts in one call (one session)
+- name: Several accounts in one call (one client, fetched at once)
   ansible.builtin.set_fact:
     passwords: "{{ query('credvault.vault.vault_password', 'web-01/root', 'web-02/root') }}"
+  no_log: true
+
+- name: Many accounts at once, 16 requests at a time, their ids kept for an hour for the next runs
+  ansible.builtin.set_fact:
+    # vault_id_cache_file is where this project keeps the ids, for example ~/.cache/deploy/vault_ids.json
+    many_passwords: "{{ query('credvault.vault.vault_password', many_accounts, concurrency=16,
+                              id_cache=true, id_cache_ttl=3600, id_cache_path=vault_id_cache_file) }}"
+  vars:
+    many_accounts: [web-01/root, web-01/deploy, web-02/root]
   no_log: true
 
 - name: Accounts from a list variable (lists are flattened)
@@ -98,6 +163,8 @@ _raw:
   elements: str
 """
 
+from functools import partial
+
 from ansible.errors import AnsibleLookupError
 
 from ansible_collections.credvault.vault.plugins.module_utils import _account
@@ -107,9 +174,12 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultNotFoundError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import VaultLookupBase
+from ansible_collections.credvault.vault.plugins.plugin_utils._account_ids import AccountIds
+from ansible_collections.credvault.vault.plugins.plugin_utils._id_cache import IdCache, identity
+from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import VaultLookupBase, worker_pool
 
 PLUGIN = "vault_password"
+CONCURRENCY_RANGE = (1, 64)
 
 
 def split_term(term):
@@ -128,11 +198,25 @@ class LookupModule(VaultLookupBase):
     def run(self, terms, variables=None, **kwargs):
         self.load_options(variables, kwargs)
         names = self._names(self.flatten_terms(terms))
-        client = self.open_client()
+        pairs = list(dict.fromkeys(names))
+        workers = min(self._concurrency(), len(pairs))
+        cache = self._id_cache()
+        # One connection needs no pool of its own: requests' default keeps it open for the next request.
+        client = self.open_client(pool_size=workers if workers > 1 else None)
         try:
-            return [self._fetch(client, resource, account) for resource, account in names]
+            with worker_pool(workers) as run_all:
+                ids = AccountIds(client, cache, run_all)
+                resolved = ids.resolve(pairs)
+                fetches = [partial(self._secret, ids, pair, resolved[pair]) for pair in pairs]
+                secrets = dict(zip(pairs, run_all(fetches)))
         finally:
             client.close()
+            if cache is not None:
+                cache.save()
+        for name in names:
+            if isinstance(secrets[name], AnsibleLookupError):
+                raise secrets[name]
+        return [secrets[name] for name in names]
 
     def _names(self, terms):
         resource, account = self.get_option("resource"), self.get_option("account")
@@ -146,32 +230,55 @@ class LookupModule(VaultLookupBase):
             raise AnsibleLookupError("%s: no account given" % PLUGIN)
         return [split_term(term) for term in terms]
 
-    def _fetch(self, client, resource, account):
-        label = "%s/%s" % (resource, account)
+    def _concurrency(self):
+        concurrency = self.get_option("concurrency")
+        lowest, highest = CONCURRENCY_RANGE
+        if not lowest <= concurrency <= highest:
+            raise AnsibleLookupError(
+                "%s: concurrency must be from %d to %d, not %d" % (PLUGIN, lowest, highest, concurrency)
+            )
+        return concurrency
+
+    def _id_cache(self):
+        """The ``IdCache`` of this vault and token when ``id_cache`` is on, else None."""
+        if not self.get_option("id_cache"):
+            return None
+        ttl = self.get_option("id_cache_ttl")
+        if ttl < 1:
+            raise AnsibleLookupError("%s: id_cache_ttl must be 1 or more seconds, not %d" % (PLUGIN, ttl))
+        key = identity(*(self.get_option(name) for name in ("url", "org_name", "auth_token")))
+        return IdCache(self.get_option("id_cache_path"), key, ttl, self.warn)
+
+    def _secret(self, ids, pair, resolved):
+        """The secret of ``pair``, or what stands for it: ``default``, or the ``AnsibleLookupError`` of its term."""
+        label = "%s/%s" % pair
+        if isinstance(resolved, VaultNotFoundError):
+            return self._missing(resolved)
+        if isinstance(resolved, VaultError):
+            return AnsibleLookupError("%s: could not look up %s: %s" % (PLUGIN, label, resolved))
         try:
-            ref = _account.require_account(client, resource, account)
+            return ids.read(resolved, partial(self._read, ids.client))
         except VaultNotFoundError as exc:
-            if self.get_option("default") is not None:
-                return self.get_option("default")
-            raise AnsibleLookupError("%s: not found: %s" % (PLUGIN, exc)) from None
+            return self._missing(exc)
         except VaultError as exc:
-            raise AnsibleLookupError("%s: could not look up %s: %s" % (PLUGIN, label, exc)) from None
-        return self._read(client, ref)
+            return self._read_failure(label, exc)
+
+    def _missing(self, exc):
+        if self.get_option("default") is not None:
+            return self.get_option("default")
+        return AnsibleLookupError("%s: not found: %s" % (PLUGIN, exc))
 
     def _read(self, client, ref):
-        """The password or TOTP code (``field``); a vault without TOTP, a refusal and other failures say which."""
+        """The password or TOTP code (``field``)."""
+        if self.get_option("field") == "totp":
+            return _account.get_totp(client, ref)
+        return _account.get_password(client, ref, self.get_option("reason"), self.get_option("ticket_id"))
+
+    def _read_failure(self, label, exc):
+        """A vault without TOTP, a refusal and other failures, each saying which."""
         field = self.get_option("field")
-        try:
-            if field == "totp":
-                return _account.get_totp(client, ref)
-            return _account.get_password(client, ref, self.get_option("reason"), self.get_option("ticket_id"))
-        except VaultUnsupportedError as exc:
-            raise AnsibleLookupError(
-                "%s: the %s of %s is not available: %s" % (PLUGIN, field, ref.label, exc)
-            ) from None
-        except VaultAPIError as exc:
-            raise AnsibleLookupError(
-                "%s: the vault refused the %s of %s: %s" % (PLUGIN, field, ref.label, exc)
-            ) from None
-        except VaultError as exc:
-            raise AnsibleLookupError("%s: could not read the %s of %s: %s" % (PLUGIN, field, ref.label, exc)) from None
+        if isinstance(exc, VaultUnsupportedError):
+            return AnsibleLookupError("%s: the %s of %s is not available: %s" % (PLUGIN, field, label, exc))
+        if isinstance(exc, VaultAPIError):
+            return AnsibleLookupError("%s: the vault refused the %s of %s: %s" % (PLUGIN, field, label, exc))
+        return AnsibleLookupError("%s: could not read the %s of %s: %s" % (PLUGIN, field, label, exc))

@@ -254,12 +254,22 @@ class Account(VaultObject):
     def read(self, handle):
         return read_account(self.client, handle)
 
-    def changes(self, tracker, handle, current):
+    def needs_detail(self):
+        """True when an option compared with the account detail (notes, custom fields) is given."""
         desired = self.desired
-        edit = self.field_changes(tracker, current)
-        changed_fields = track_custom_fields(tracker, current, desired.get("custom_fields"))
-        if changed_fields:
-            edit["ACCOUNTCUSTOMFIELD"] = custom_field_input(changed_fields)
+        readable = any(desired.get(field.option) is not None for field in FIELDS if not field.write_only)
+        return readable or bool(desired.get("custom_fields"))
+
+    def changes(self, tracker, handle, current):
+        """Edit input and new password for ``handle``; ``current`` None means the detail was not read (see
+        ``needs_detail``), so only the password, TOTP and write-only settings are compared."""
+        desired = self.desired
+        edit = {}
+        if current is not None:
+            edit = self.field_changes(tracker, current)
+            changed_fields = track_custom_fields(tracker, current, desired.get("custom_fields"))
+            if changed_fields:
+                edit["ACCOUNTCUSTOMFIELD"] = custom_field_input(changed_fields)
         write_only = self.write_only_input()
         if desired.get("force_settings"):
             tracker.record("settings", None, sorted(write_only), bool(write_only))
@@ -301,9 +311,9 @@ class Account(VaultObject):
             return self.deleted_meanwhile(exc)
         return True
 
-    def create(self, tracker):
-        self.check_create_input()
-        desired, ref = self.desired, self.ref
+    def creation_item(self, tracker):
+        """The account's item of ``ADD ACCOUNTS`` Details.ACCOUNTLIST, its settings recorded in ``tracker``."""
+        desired = self.desired
         tracker.record("password", None, None, True, secret=True)
         account, dummy_edit = self.creation_input(tracker)
         account.update({"ACCOUNTNAME": desired["name"], "PASSWORD": desired["password"]})
@@ -313,6 +323,12 @@ class Account(VaultObject):
         if desired.get("totp_secret"):
             tracker.record("totp", None, None, True, secret=True)
             account.update(_totp_input(desired))
+        return account
+
+    def create(self, tracker):
+        self.check_create_input()
+        desired, ref = self.desired, self.ref
+        account = self.creation_item(tracker)
         if self.check_mode:
             return None
         try:
@@ -323,7 +339,7 @@ class Account(VaultObject):
             raise _refusal_or_added_meanwhile(self.client, ref, exc, desired["password"]) from None
         created = find_account(self.client, ref.resource, ref.name)
         if created.account_id is None:
-            status = scrub(_item_status(response.details, ref.name) or "no status given", [desired["password"]])
+            status = scrub(item_status(response.details, ref.name) or "no status given", [desired["password"]])
             raise VaultAPIError(
                 "ADD ACCOUNTS did not add %s: %s" % (ref.label, status), operation="ADD ACCOUNTS", vault_message=status
             )
@@ -443,7 +459,7 @@ def _refusal_or_added_meanwhile(client, ref, refusal, password):
     found = find_account(client, ref.resource, ref.name)
     if found.account_id is not None:
         return CreatedMeanwhile(found)
-    status = _item_status(refusal.details, ref.name)
+    status = item_status(refusal.details, ref.name)
     reason = scrub(status or refusal.vault_message or "no reason given", [password])
     return VaultAPIError(
         "ADD ACCOUNTS refused account %s: %s" % (ref.label, reason),
@@ -453,7 +469,7 @@ def _refusal_or_added_meanwhile(client, ref, refusal, password):
     )
 
 
-def _item_status(details, name):
+def item_status(details, name):
     """The per-account ``STATUS`` text of ``ADD ACCOUNTS``, or None when the answer has none."""
     for item in details if isinstance(details, list) else [details]:
         if isinstance(item, dict) and isinstance(item.get(name), dict) and item[name].get("STATUS") is not None:

@@ -21,6 +21,7 @@ import math
 import os
 import random
 import re
+import threading
 import time
 import unicodedata
 import warnings
@@ -39,6 +40,7 @@ from ._response import is_attachment, load_json_object, normalize, plain_headers
 
 try:
     import requests
+    from requests.adapters import HTTPAdapter
     from urllib3.exceptions import InsecureRequestWarning, NewConnectionError
 except ImportError:
     HAS_REQUESTS = False
@@ -247,6 +249,10 @@ class VaultClient:
     applied (it timed out or its connection dropped after sending, or its answer could not be read).
     ``insecure`` is True when the certificate is not verified: the caller warns with ``INSECURE_WARNING``.
     None for an option means its default.
+
+    One client may be shared by threads: the counters are updated under a lock, and ``pool_size`` (or
+    ``size_pool``) keeps up to that many connections to the vault open for reuse, a thread waiting for a free
+    one rather than opening more (requests' default is 10 kept, any number opened).
     """
 
     def __init__(
@@ -261,6 +267,7 @@ class VaultClient:
         timeout=DEFAULT_TIMEOUT,
         retries=DEFAULT_RETRIES,
         sleep=time.sleep,
+        pool_size=None,
     ):
         if not HAS_REQUESTS:
             raise VaultConfigError("the Python library 'requests' is required")
@@ -280,14 +287,26 @@ class VaultClient:
         self.insecure = self.verify is False
         self.requests_sent = 0
         self.wrote = False
+        self._counters = threading.Lock()
         self._sleep = sleep
         self.session = requests.Session()
         self.session.headers.update({"AUTHTOKEN": self._token, "User-Agent": USER_AGENT, "Accept": "application/json"})
         if org:
             self.session.headers["orgName"] = org
+        if pool_size is not None:
+            self.size_pool(pool_size)
+
+    def size_pool(self, pool_size):
+        """Keep up to ``pool_size`` connections to the vault for reuse; beyond that, requests wait for one."""
+        size = _whole_number(pool_size, "pool_size", 1, None)
+        self.session.mount("https://", HTTPAdapter(pool_connections=1, pool_maxsize=size, pool_block=True))
 
     def close(self):
         self.session.close()
+
+    def _mark_written(self):
+        with self._counters:
+            self.wrote = True
 
     def call(self, key, path=None, details=None, query=None, files=None):
         """Send the catalogue row ``key`` and return its ``VaultResponse``; raise ``VaultError`` otherwise.
@@ -314,7 +333,7 @@ class VaultClient:
         request = {"method": method, "url": self._url(endpoint, path), "params": params, "data": form, "files": upload}
         result = self._exchange(endpoint, request, secrets)
         if not endpoint.is_read:
-            self.wrote = True
+            self._mark_written()
         return result
 
     def check_supported(self, key, details=None):
@@ -396,7 +415,8 @@ class VaultClient:
     def _send(self, endpoint, request, secrets):
         """One request, redirects not followed; every library error becomes a ``VaultError`` or a ``_Retry``."""
         operation = self._operation(endpoint)
-        self.requests_sent += 1
+        with self._counters:
+            self.requests_sent += 1
         try:
             with _quiet_if(self.insecure):
                 return self.session.request(allow_redirects=False, timeout=self.timeout, verify=self.verify, **request)
@@ -425,7 +445,7 @@ class VaultClient:
         """A read to try again, or the error of a write that may have been applied (``wrote`` becomes True)."""
         if endpoint.is_read:
             return _Retry(error_class, message, operation=self._operation(endpoint), http_status=http_status)
-        self.wrote = True
+        self._mark_written()
         return error_class(
             "%s; %s" % (message, MAY_HAVE_BEEN_APPLIED), operation=self._operation(endpoint), http_status=http_status
         )
@@ -491,16 +511,42 @@ class VaultClient:
         return self._outcome_unknown(endpoint, VaultResponseError, message, http_status=status)
 
 
-@contextlib.contextmanager
-def _quiet_if(insecure):
-    """Silence urllib3's InsecureRequestWarning around one request of an insecure client, and only there:
-    the caller warns once instead, and the rest of the process keeps the warning."""
-    if not insecure:
-        yield
-        return
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", InsecureRequestWarning)
-        yield
+class _InsecureWarningSilencer:
+    """Silences urllib3's InsecureRequestWarning while requests of an insecure client are in flight, and only
+    then: the caller warns once instead, and the rest of the process keeps the warning.
+
+    ``warnings.catch_warnings`` swaps the process-wide filter list, so threads that each entered and left their
+    own would restore each other's lists out of order. Here the first request in flight enters one, the last one
+    out leaves it, under a lock.
+    """
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._in_flight = 0
+        self._catcher = None
+
+    @contextlib.contextmanager
+    def around(self, insecure):
+        if not insecure:
+            yield
+            return
+        with self._lock:
+            if self._in_flight == 0:
+                self._catcher = warnings.catch_warnings()
+                self._catcher.__enter__()  # pylint: disable=unnecessary-dunder-call  # left by the last one out
+                warnings.simplefilter("ignore", InsecureRequestWarning)
+            self._in_flight += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._in_flight -= 1
+                if self._in_flight == 0:
+                    self._catcher.__exit__(None, None, None)
+                    self._catcher = None
+
+
+_quiet_if = _InsecureWarningSilencer().around
 
 
 def _describe_location(location):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 from ansible import constants as C
@@ -59,6 +60,17 @@ def blank_env_unset(names):
         os.environ.update(hidden)
 
 
+@contextmanager
+def worker_pool(workers):
+    """``run_all(functions)``: the functions' results in their order, up to ``workers`` of them running at once
+    (threads of this process); with one worker they run one after another in this thread."""
+    if workers <= 1:
+        yield lambda functions: [function() for function in functions]
+        return
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="credvault-lookup") as executor:
+        yield lambda functions: list(executor.map(lambda function: function(), functions))
+
+
 class VaultLookupBase(LookupBase):
     """``PLUGIN`` names the lookup in its error messages."""
 
@@ -85,12 +97,19 @@ class VaultLookupBase(LookupBase):
                 "to trust a private CA instead" % self.PLUGIN
             )
 
-    def open_client(self):
-        """A client for the resolved connection options; the caller closes it."""
+    def open_client(self, pool_size=None):
+        """A client for the resolved connection options, keeping up to ``pool_size`` connections open for the
+        threads that share it (``VaultClient.size_pool``); the caller closes it."""
         try:
-            return client_from_options(self.get_option)
+            client = client_from_options(self.get_option)
         except VaultError as exc:
             raise AnsibleLookupError("%s: %s" % (self.PLUGIN, exc)) from None
+        if pool_size is not None:
+            client.size_pool(pool_size)
+        return client
+
+    def warn(self, message):
+        display.warning("%s: %s" % (self.PLUGIN, message))
 
     def flatten_terms(self, terms):
         """The terms with lists flattened at any depth, as ``flatten`` does; each one must be a string."""

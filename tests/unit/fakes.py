@@ -74,5 +74,9 @@ class ScriptedClient:
             raise answer
         return VaultResponse("OP", "Success", "", None, answer, None, 200, {})
 
+    def size_pool(self, size):
+        """Records the connection pool asked for in ``pool_size`` (as ``VaultClient.size_pool`` sizes it)."""
+        self.pool_size = size
+
     def writes(self):
         return [key for key, *dummy in self.calls if not CATALOGUE[key].is_read]

@@ -19,6 +19,24 @@ def test_store_api():
     store.close()
 
 
+def test_where_keeps_the_objects_whose_fields_match_oldest_first():
+    store = Store()
+    store.put("account", "3", {"resource_id": "1", "name": "b"})
+    store.put("account", "1", {"resource_id": "1", "name": "a"})
+    store.put("account", "2", {"resource_id": "2", "name": "a"})
+    store.put("account", "4", {"resource_id": 1, "name": "a"})  # a number is not the text "1"
+    store.put("other", "5", {"resource_id": "1", "name": "a"})
+    assert store.where("account", resource_id="1") == [
+        {"resource_id": "1", "name": "b"},
+        {"resource_id": "1", "name": "a"},
+    ]
+    assert store.where("account", resource_id="1", name="a") == [{"resource_id": "1", "name": "a"}]
+    assert store.where("account", resource_id="3") == []
+    with pytest.raises(TypeError):
+        store.where("account", resource_id=1)
+    store.close()
+
+
 def test_nested_transaction_undoes_only_its_own_work():
     store = Store()
     with store.transaction():

@@ -136,5 +136,5 @@ def _fault_rule(text):
 
 
 def _interrupt(signum, frame):
-    """Turn SIGTERM (and SIGINT) into the KeyboardInterrupt that ends werkzeug's serve loop."""
+    """Turn SIGTERM (and SIGINT) into the KeyboardInterrupt that stops the server (see ``core.server.serve``)."""
     raise KeyboardInterrupt

@@ -2,6 +2,8 @@
 
 - GET /__simulator/requests lists every vault request served since start or
   the last DELETE /__simulator/requests, as {method, path, operation, status}.
+- GET /__simulator/stats counts what the HTTPS server carried since start:
+  {"connections": accepted, "requests": received}.
 - GET /__simulator/faults lists the fault rules (with what remains of their
   counts); PUT replaces them with a JSON list of rules (see ``faults``);
   DELETE removes them all.
@@ -38,6 +40,11 @@ def list_requests():
 def clear_requests():
     current_simulator().request_log.clear()
     return "", 204
+
+
+@admin_blueprint.get("/stats")
+def traffic_stats():
+    return jsonify(current_simulator().traffic.counts())
 
 
 @admin_blueprint.get("/faults")

@@ -15,7 +15,7 @@ from vault_simulator.core.admin import admin_blueprint
 from vault_simulator.core.authentication import ensure_admin, user_of_token
 from vault_simulator.core.config import SimulatorConfig
 from vault_simulator.core.context import RequestContext
-from vault_simulator.core.faults import FAILED_MESSAGE, MALFORMED_BODY, Faults
+from vault_simulator.core.faults import DROP_CONNECTION, FAILED_MESSAGE, MALFORMED_BODY, Faults
 from vault_simulator.core.inputs import read_input_data
 from vault_simulator.core.randomness import Randomness
 from vault_simulator.core.registry import OBSERVERS, Router
@@ -25,6 +25,7 @@ from vault_simulator.core.simulator import Simulator, current_simulator
 from vault_simulator.core.store import Store
 from vault_simulator.core.styles import REST
 from vault_simulator.core.tenancy import ensure_default_organization, selected_organization
+from vault_simulator.core.traffic import Traffic
 
 AUTHENTICATION_FAILED = "Authentication failed: the AUTHTOKEN is missing or invalid"
 USER_LOCKED = "Authentication failed: the user of this AUTHTOKEN is locked"
@@ -40,9 +41,8 @@ def create_app(config=None):
     ensure_default_organization(store)
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False
-    Simulator(config, store, admin_token, Router(config), RequestLog(), rng, Faults(config.faults, config.seed)).attach(
-        app
-    )
+    faults = Faults(config.faults, config.seed)
+    Simulator(config, store, admin_token, Router(config), RequestLog(), rng, faults, Traffic()).attach(app)
     app.register_blueprint(admin_blueprint)
     app.add_url_rule("/", "vault", serve_vault, defaults={"path": ""}, methods=_METHODS)
     app.add_url_rule("/<path:path>", "vault", serve_vault, methods=_METHODS)
@@ -146,14 +146,11 @@ def _fault(rule, op, style):
 
 
 def _drop_connection():
-    """Close the client's socket without an answer (werkzeug's server exposes it)."""
-    sock = request.environ.get("werkzeug.socket")
-    if sock is not None:
-        try:
-            sock.shutdown(2)
-        except OSError:
-            pass
-        sock.close()
+    """Close the client's connection without an answer (``core.server`` gives the means; Flask's test
+    client has none, and gets the 500)."""
+    drop = request.environ.get(DROP_CONNECTION)
+    if drop is not None:
+        drop()
 
 
 def _answer(http_status, style, op, reply):

@@ -33,6 +33,8 @@ FAULT_STATUSES = {"status": (502, 503), "redirect": (301, 302, 303, 307, 308)}
 DEFAULT_STATUSES = {"status": 503, "redirect": 302}
 FAILED_MESSAGE = "Simulated failure (fault injection)"
 MALFORMED_BODY = '{"operation": {"name": "'
+# The WSGI environ key of the server's means to drop a request's connection: a callable.
+DROP_CONNECTION = "vault_simulator.drop_connection"
 
 
 @dataclass(frozen=True)

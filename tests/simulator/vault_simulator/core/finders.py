@@ -32,12 +32,12 @@ def existing_resource_by_name(store, name, org):
 
 
 def accounts_of(store, resource):
-    return [a for a in store.all(ACCOUNT) if a["resource_id"] == resource["id"]]
+    return store.where(ACCOUNT, resource_id=resource["id"])
 
 
 def account_by_name(store, resource, name):
     """The account called ``name`` in ``resource`` or ``None``."""
-    return next((a for a in accounts_of(store, resource) if a["name"] == name), None)
+    return next(iter(store.where(ACCOUNT, resource_id=resource["id"], name=name)), None)
 
 
 def account_by_id(store, resource, account_id):

@@ -1,4 +1,4 @@
-"""One running vault: its settings, state, router, request log, randomness and faults."""
+"""One running vault: its settings, state, router, request log, randomness, faults and traffic counters."""
 
 from dataclasses import dataclass
 
@@ -10,6 +10,7 @@ from vault_simulator.core.randomness import Randomness
 from vault_simulator.core.registry import Router
 from vault_simulator.core.request_log import RequestLog
 from vault_simulator.core.store import Store
+from vault_simulator.core.traffic import Traffic
 
 _EXTENSION = "vault_simulator"
 
@@ -23,6 +24,7 @@ class Simulator:
     request_log: RequestLog
     rng: Randomness
     faults: Faults
+    traffic: Traffic
 
     def attach(self, app):
         app.extensions[_EXTENSION] = self

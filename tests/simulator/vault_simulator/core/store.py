@@ -14,6 +14,8 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS objects (
     kind TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (kind, id));
 CREATE TABLE IF NOT EXISTS counters (kind TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS objects_by_resource_and_name
+    ON objects (kind, json_extract(data, '$.resource_id'), json_extract(data, '$.name'));
 """
 
 
@@ -70,6 +72,21 @@ class Store:
         """Every object of ``kind``, oldest first."""
         with self._lock:
             rows = self._db.execute("SELECT data FROM objects WHERE kind = ? ORDER BY rowid", (kind,)).fetchall()
+        return [json.loads(row[0]) for row in rows]
+
+    def where(self, kind, **fields):
+        """The objects of ``kind`` whose top-level ``fields`` equal the given strings, oldest first.
+
+        SQLite compares them, so that only the matches are decoded (``store.all`` decodes every
+        object of the kind); ``resource_id`` (then ``name``) is indexed.
+        """
+        if not all(isinstance(value, str) for value in fields.values()):
+            raise TypeError("Store.where compares text fields only")
+        conditions = "".join(f" AND json_extract(data, '$.{name}') = ?" for name in fields)
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT data FROM objects WHERE kind = ?{conditions} ORDER BY rowid", (kind, *fields.values())
+            ).fetchall()
         return [json.loads(row[0]) for row in rows]
 
     def next_id(self, kind):

@@ -12,50 +12,13 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultConnectionError,
     VaultUnsupportedError,
 )
-
-CONNECTION = {"url": "https://vault.example:7272", "auth_token": "TOKEN-SECRET-78"}
-# resource -> account -> (account id, password); resource ids are the resource names.
-ACCOUNTS = {
-    "web": {"root": ("11", "Pw-Web-Root-1!"), "app": ("12", "Pw-Web-App-2!")},
-    "db": {"root": ("21", "Pw-Db-Root-3!")},
-}
-PASSWORDS = {account_id: password for accounts in ACCOUNTS.values() for account_id, password in accounts.values()}
-
-
-def account_ids(path, details, query):
-    account = ACCOUNTS.get(query["RESOURCENAME"], {}).get(query["ACCOUNTNAME"])
-    if account is None:
-        return VaultAPIError("GET_RESOURCEACCOUNTID failed: not found", operation="GET_RESOURCEACCOUNTID")
-    return {"RESOURCEID": query["RESOURCENAME"], "ACCOUNTID": account[0]}
-
-
-def resource_id(path, details, query):
-    if path["resource_name"] in ACCOUNTS:
-        return {"RESOURCEID": path["resource_name"]}
-    return VaultAPIError("GET_RESOURCEID failed", operation="GET_RESOURCEID")
-
-
-def account_list(path, details, query):
-    return {
-        "ACCOUNT LIST": [
-            {"ACCOUNT NAME": name, "ACCOUNT ID": ids[0]} for name, ids in ACCOUNTS[path["resource_id"]].items()
-        ]
-    }
+from ansible_collections.credvault.vault.tests.unit.plugins.lookup.vault_accounts import ANSWERS, CONNECTION, PASSWORDS
 
 
 @pytest.fixture
 def lookup(lookup_plugin, vault):
     """``lookup(*terms, **kwargs)``: run() against a vault holding ``ACCOUNTS``."""
-    vault.answers.update(
-        {
-            "get_resource_account_ids": account_ids,
-            "get_resource_id": resource_id,
-            "get_resources": [],
-            "get_account_list": account_list,
-            "get_password": lambda path, details, query: {"PASSWORD": PASSWORDS[path["account_id"]]},
-            "get_totp": {"TOTP": "123456"},
-        }
-    )
+    vault.answers.update(ANSWERS)
 
     def run(*terms, **kwargs):
         return lookup_plugin("vault_password").run(list(terms), variables={}, **dict(CONNECTION, **kwargs))
@@ -72,7 +35,8 @@ def failure(run, *terms, **kwargs):
 
 
 def fetched(vault):
-    return [path["account_id"] for key, path, details, query in vault.calls if key == "get_password"]
+    """The account ids whose password was fetched, sorted (fetches run at once, in any order)."""
+    return sorted(path["account_id"] for key, path, details, query in vault.calls if key == "get_password")
 
 
 # Terms.

@@ -1,0 +1,173 @@
+#!/usr/bin/env python
+# Copyright: credvault maintainers
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""The performance benchmark (``make bench``).
+
+Usage::
+
+    bench.py --collections DIR [--latency-ms 20] [--terms 1,10,100,1000] [--accounts 100]
+             [--out docs/benchmark]
+
+It starts its own simulators, seeds them, injects ``--latency-ms`` into every
+vault request (the simulator's latency fault: a stand-in for the network and a
+real vault's own time), and writes ``OUT/results.md`` (the tables) and
+``OUT/lookup.png`` (the chart). DIR holds ``ansible_collections/credvault/vault``.
+
+Figures are compared only within one run: each is given as a ratio to its
+reference measured in the same run (the plain ``requests`` client for the
+lookup, the loop's create for the modules, ``ansible.builtin.ping`` for the
+start-up), since absolute times of these shared machines vary between runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import report
+from lookup_bench import LookupClient, PlainClient, measure
+from module_bench import run_play
+from simulator import Simulator, term_names
+
+CONCURRENCY = 8
+IMPORT_SAMPLES = 5
+STARTUP_TASKS = 20
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--collections", required=True, help="directory holding ansible_collections/credvault/vault")
+    parser.add_argument("--latency-ms", type=float, default=20.0, help="latency injected per request (default 20)")
+    parser.add_argument("--terms", default="1,10,100,1000", help="numbers of terms per lookup call")
+    parser.add_argument("--accounts", type=int, default=100, help="accounts converged by the module runs")
+    parser.add_argument("--out", default="docs/benchmark", help="directory for results.md and lookup.png")
+    return parser.parse_args(argv)
+
+
+def simulator_executable():
+    found = os.path.join(os.path.dirname(sys.executable), "vault-simulator")
+    return found if os.path.exists(found) else shutil.which("vault-simulator")
+
+
+def lookup_runs(simulator, collections, counts, cache_dir):
+    """Every client on every number of terms; the secrets are checked on each run."""
+    info = simulator.info
+    clients = [
+        (report.REFERENCE, lambda: PlainClient(info, keep_alive=False)),
+        ("plain requests, one session", lambda: PlainClient(info, keep_alive=True)),
+        ("lookup, concurrency 1", lambda: LookupClient(info, collections, {"concurrency": 1})),
+        ("lookup, concurrency %d" % CONCURRENCY, lambda: LookupClient(info, collections, {})),
+    ]
+    runs, floors = [], {}
+    for count in counts:
+        pairs = term_names(count)
+        floors[count] = count * simulator.round_trip()
+        for name, make in clients:
+            runs.append(measure(simulator, name, pairs, make()))
+        cache = {"id_cache": True, "id_cache_path": os.path.join(cache_dir, "ids-%d.json" % count)}
+        cached = LookupClient(info, collections, cache)
+        runs.append(measure(simulator, "lookup, concurrency %d, id cache cold" % CONCURRENCY, pairs, cached))
+        runs.append(measure(simulator, "lookup, concurrency %d, id cache warm" % CONCURRENCY, pairs, cached))
+        print("lookup: %d terms measured" % count, flush=True)
+    return runs, floors
+
+
+def module_runs(simulator, collections, work_dir, accounts):
+    simulator.seed([("bench-loop", "seed"), ("bench-list", "seed")])
+    runs = []
+    for form, kind, resource in (
+        ("loop of vault_account", "loop", "bench-loop"),
+        ("vault_accounts", "list", "bench-list"),
+    ):
+        for what in ("create", "converged (update_password on_create)"):
+            name = "%s: %s" % (form, what)
+            runs.append(run_play(simulator, work_dir, collections, kind, resource, accounts, name))
+            print("modules: %s measured" % name, flush=True)
+    return runs
+
+
+def startup_runs(simulator, collections, work_dir):
+    """Per-task cost without injected latency: ping, a vault module, the vault module without pipelining."""
+    simulator.set_latency(0)
+    runs = [
+        run_play(simulator, work_dir, collections, "ping", "bench-loop", STARTUP_TASKS, "ansible.builtin.ping"),
+        run_play(simulator, work_dir, collections, "info", "bench-loop", STARTUP_TASKS, "vault_account_info"),
+        run_play(
+            simulator,
+            work_dir,
+            collections,
+            "info",
+            "bench-loop",
+            STARTUP_TASKS,
+            "vault_account_info, pipelining off",
+            pipelining=False,
+        ),
+    ]
+    return runs, import_times(collections)
+
+
+def import_times(collections):
+    """Median milliseconds to import what ping imports, and what a vault module adds to it."""
+    subjects = {
+        "ansible.module_utils.basic (what ping imports)": "ansible.module_utils.basic",
+        "requests": "requests",
+        "a vault module (vault_account_info, everything it imports)": (
+            "ansible_collections.credvault.vault.plugins.modules.vault_account_info"
+        ),
+    }
+    env = dict(os.environ, PYTHONPATH=collections)
+    code = (
+        "import time, importlib; t = time.perf_counter(); importlib.import_module(%r); print(time.perf_counter() - t)"
+    )
+    times = {}
+    for label, module in subjects.items():
+        samples = sorted(
+            float(
+                subprocess.run([sys.executable, "-c", code % module], env=env, capture_output=True, check=True).stdout
+            )
+            for dummy in range(IMPORT_SAMPLES)
+        )
+        times[label] = 1000.0 * samples[len(samples) // 2]
+    return times
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    counts = [int(part) for part in args.terms.split(",")]
+    collections = os.path.abspath(args.collections)
+    os.makedirs(args.out, exist_ok=True)
+    simulator = Simulator(simulator_executable())
+    try:
+        with tempfile.TemporaryDirectory() as work_dir:
+            simulator.seed(term_names(max(counts)))
+            simulator.set_latency(args.latency_ms / 1000.0)
+            lookups, floors = lookup_runs(simulator, collections, counts, work_dir)
+            modules = module_runs(simulator, collections, work_dir, args.accounts)
+            startup, imports = startup_runs(simulator, collections, work_dir)
+    finally:
+        simulator.stop()
+    text = "\n\n".join(
+        [
+            "# Benchmark results",
+            "Written by `make bench` (tests/bench/bench.py): %g ms injected into every vault request; "
+            "ratios are to the reference measured in the same run." % args.latency_ms,
+            "## Lookup: `vault_password`, secrets per call",
+            report.lookup_table(lookups, floors),
+            "## Modules: %d accounts on one resource" % args.accounts,
+            report.module_table(modules),
+            "## Module start-up (no injected latency, %d tasks each)" % STARTUP_TASKS,
+            report.startup_table(startup, imports),
+        ]
+    )
+    with open(os.path.join(args.out, "results.md"), "w", encoding="utf-8") as handle:
+        handle.write(text + "\n")
+    report.chart(lookups, floors, os.path.join(args.out, "lookup.png"), args.latency_ms)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+# Copyright: credvault maintainers
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""The benchmark's table (Markdown) and chart (PNG). Every figure is given with its ratio to the reference
+measured in the same run: absolute times of these machines are not comparable from one run to the next."""
+
+from __future__ import annotations
+
+REFERENCE = "plain requests, new connection per request"
+
+
+def ratio(value, reference):
+    return "%.2fx" % (value / reference) if reference else "n/a"
+
+
+def lookup_table(runs, floors):
+    """``runs``: lookup_bench.Run list; ``floors``: {terms: seconds of one round trip per term, sequential}."""
+    lines = [
+        "| terms | client | wall s | x reference | requests/term | connections opened |",
+        "|---:|---|---:|---:|---:|---:|",
+    ]
+    for terms in sorted({run.terms for run in runs}):
+        group = [run for run in runs if run.terms == terms]
+        reference = next(run.seconds for run in group if run.name == REFERENCE)
+        for run in group:
+            lines.append(
+                "| %d | %s | %.3f | %s | %.2f | %s |"
+                % (
+                    terms,
+                    run.name,
+                    run.seconds,
+                    ratio(run.seconds, reference),
+                    run.requests_per_term,
+                    "n/a" if run.connections is None else run.connections,
+                )
+            )
+        lines.append(
+            "| %d | floor: one round trip per term, sequential | %.3f | %s | 1.00 | - |"
+            % (terms, floors[terms], ratio(floors[terms], reference))
+        )
+    return "\n".join(lines)
+
+
+def module_table(runs):
+    """``runs``: module_bench.PlayRun list; the first is the reference (the loop's create)."""
+    reference = runs[0].seconds
+    lines = [
+        "| form | run | accounts | wall s | x loop create | requests | writes |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for run in runs:
+        form, dummy, what = run.name.partition(": ")
+        lines.append(
+            "| %s | %s | %d | %.2f | %s | %d | %d |"
+            % (form, what, run.items, run.seconds, ratio(run.seconds, reference), run.requests, run.writes)
+        )
+    return "\n".join(lines)
+
+
+def startup_table(runs, imports):
+    """``runs``: PlayRun list whose first is the ping loop; ``imports``: {what: median import ms}."""
+    reference = runs[0].per_item_ms
+    lines = ["| task | per task ms | x ping | requests per task |", "|---|---:|---:|---:|"]
+    for run in runs:
+        lines.append(
+            "| %s | %.0f | %s | %.1f |"
+            % (run.name, run.per_item_ms, ratio(run.per_item_ms, reference), run.requests / run.items)
+        )
+    lines += ["", "| imported by the module (in one Python process) | ms |", "|---|---:|"]
+    lines += ["| %s | %.0f |" % (what, ms) for what, ms in imports.items()]
+    return "\n".join(lines)
+
+
+def chart(runs, floors, path, latency_ms):
+    """Wall time against number of terms for each client, and the floor, on log-log axes."""
+    import matplotlib  # pylint: disable=import-outside-toplevel  # only the chart needs it
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # pylint: disable=import-outside-toplevel
+
+    figure, axes = plt.subplots(figsize=(8, 5))
+    for name in dict.fromkeys(run.name for run in runs):
+        points = sorted((run.terms, run.seconds) for run in runs if run.name == name)
+        axes.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=name)
+    terms = sorted(floors)
+    axes.plot(terms, [floors[t] for t in terms], linestyle="--", color="black", label="floor: one round trip per term")
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xlabel("terms in one lookup call")
+    axes.set_ylabel("wall time (s)")
+    axes.set_title("vault_password lookup, %g ms injected per request" % latency_ms)
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend(fontsize="small")
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
