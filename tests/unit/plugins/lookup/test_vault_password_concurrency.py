@@ -10,7 +10,7 @@ import pytest
 from ansible.errors import AnsibleLookupError
 
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError, VaultConnectionError
-from ansible_collections.credvault.vault.tests.unit.plugins.lookup.vault_accounts import (
+from ansible_collections.credvault.vault.tests.unit.plugins.lookup.scripted_vault import (
     ANSWERS,
     CONNECTION,
     PASSWORDS,

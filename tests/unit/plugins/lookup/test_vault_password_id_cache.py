@@ -10,8 +10,8 @@ import stat
 import pytest
 from ansible.errors import AnsibleLookupError
 
-from ansible_collections.credvault.vault.tests.unit.plugins.lookup import vault_accounts
-from ansible_collections.credvault.vault.tests.unit.plugins.lookup.vault_accounts import ANSWERS, CONNECTION
+from ansible_collections.credvault.vault.tests.unit.plugins.lookup import scripted_vault
+from ansible_collections.credvault.vault.tests.unit.plugins.lookup.scripted_vault import ANSWERS, CONNECTION
 
 TERMS = ("web/root", "web/app", "db/root")
 PASSWORDS = ["Pw-Web-Root-1!", "Pw-Web-App-2!", "Pw-Db-Root-3!"]
@@ -67,9 +67,9 @@ def test_another_token_does_not_use_the_ids(lookup, vault):
 def test_a_recreated_account_is_fetched_with_its_new_id(lookup, vault, monkeypatch):
     lookup(*TERMS)
     accounts = {"web": {"root": ("13", "Pw-Web-Root-New!"), "app": ("12", "Pw-Web-App-2!")}}
-    monkeypatch.setitem(vault_accounts.ACCOUNTS, "web", accounts["web"])
-    monkeypatch.setitem(vault_accounts.PASSWORDS, "13", "Pw-Web-Root-New!")
-    monkeypatch.delitem(vault_accounts.PASSWORDS, "11")
+    monkeypatch.setitem(scripted_vault.ACCOUNTS, "web", accounts["web"])
+    monkeypatch.setitem(scripted_vault.PASSWORDS, "13", "Pw-Web-Root-New!")
+    monkeypatch.delitem(scripted_vault.PASSWORDS, "11")
     assert lookup(*TERMS) == ["Pw-Web-Root-New!"] + PASSWORDS[1:]
     assert sent(vault) == ["get_password"] * 4 + ["get_resource_account_ids"]
     assert lookup(*TERMS)[0] == "Pw-Web-Root-New!"
@@ -78,8 +78,8 @@ def test_a_recreated_account_is_fetched_with_its_new_id(lookup, vault, monkeypat
 
 def test_an_account_gone_gives_the_default_and_leaves_the_cache(lookup, vault, monkeypatch):
     lookup("db/root")
-    monkeypatch.delitem(vault_accounts.ACCOUNTS, "db")
-    monkeypatch.delitem(vault_accounts.PASSWORDS, "21")
+    monkeypatch.delitem(scripted_vault.ACCOUNTS, "db")
+    monkeypatch.delitem(scripted_vault.PASSWORDS, "21")
     assert lookup("db/root", default="-") == ["-"]
     assert lookup("db/root", default="-") == ["-"]
     assert "get_password" not in sent(vault)

@@ -12,7 +12,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultConnectionError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.tests.unit.plugins.lookup.vault_accounts import ANSWERS, CONNECTION, PASSWORDS
+from ansible_collections.credvault.vault.tests.unit.plugins.lookup.scripted_vault import ANSWERS, CONNECTION, PASSWORDS
 
 
 @pytest.fixture
