@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import requests
 from simulator import REST, password_of
 
+_LOADERS = []  # the collections root Ansible's plugin loader was set up with
+
 
 @dataclass
 class Run:
@@ -91,7 +93,9 @@ class LookupClient:
         from ansible.plugins.loader import init_plugin_loader, lookup_loader  # pylint: disable=import-outside-toplevel
         from ansible.template import Templar  # pylint: disable=import-outside-toplevel
 
-        init_plugin_loader([collections_root])
+        if not _LOADERS:
+            init_plugin_loader([collections_root])  # once per process: Ansible's collection finder is global
+            _LOADERS.append(collections_root)
         loader = DataLoader()
         self.lookup = lookup_loader.get("credvault.vault.vault_password", loader=loader, templar=Templar(loader=loader))
         self.options = dict(options, url=info["url"], auth_token=info["token"], ca_path=info["ca_path"])
