@@ -66,7 +66,9 @@ options:
     type: path
   timeout:
     description:
-      - Seconds to wait for the vault to answer one request; more than V(0), fractions allowed.
+      - Seconds the vault has to answer one request completely, headers and body (a downloaded file included);
+        more than V(0), fractions allowed. An answer not complete by then fails (a read is retried).
+      - Whatever O(timeout), an answer is read up to 32 MiB, a downloaded file up to 256 MiB; a larger one fails.
       - If not set, the environment variable E(CREDVAULT_TIMEOUT) is used.
     type: float
     default: 30

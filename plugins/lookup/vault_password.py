@@ -173,6 +173,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultError,
     VaultNotFoundError,
     VaultUnsupportedError,
+    is_refusal,
 )
 from ansible_collections.credvault.vault.plugins.plugin_utils._account_ids import AccountIds
 from ansible_collections.credvault.vault.plugins.plugin_utils._id_cache import IdCache, identity
@@ -254,6 +255,10 @@ class LookupModule(VaultLookupBase):
         label = "%s/%s" % pair
         if isinstance(resolved, VaultNotFoundError):
             return self._missing(resolved)
+        if is_refusal(resolved):
+            return AnsibleLookupError(
+                "%s: the vault refused to look up %s for this token: %s" % (PLUGIN, label, resolved)
+            )
         if isinstance(resolved, VaultError):
             return AnsibleLookupError("%s: could not look up %s: %s" % (PLUGIN, label, resolved))
         try:

@@ -16,7 +16,14 @@ from ._custom_fields import (
     mask_secret_fields,
     track_custom_fields,
 )
-from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError, VaultUnsupportedError
+from ._errors import (
+    VaultAPIError,
+    VaultError,
+    VaultInputError,
+    VaultNotFoundError,
+    VaultUnsupportedError,
+    is_refusal,
+)
 from ._policy import describe, validate_password
 from ._resource import ACCOUNT_FLAGS, find_resource_id, read_resource
 from ._totp import decode_secret, matches
@@ -58,6 +65,7 @@ def find_account(client, resource, name):
 
     Raises ``VaultNotFoundError`` when the resource itself does not exist. "Failure is reported in
     ``result.message``": the vault's own words are kept in the error, and in the ref of a missing account.
+    A refusal of this token (``is_refusal``) is raised as it is, never taken for a missing name.
     """
     vault_message = None
     try:
@@ -65,6 +73,8 @@ def find_account(client, resource, name):
             "get_resource_account_ids", query={"RESOURCENAME": resource, "ACCOUNTNAME": name}
         ).details_dict()
     except VaultAPIError as exc:
+        if is_refusal(exc):
+            raise
         ids, vault_message = {}, exc.vault_message
     if ids.get("RESOURCEID") and ids.get("ACCOUNTID"):
         return AccountRef(resource, name, str(ids["RESOURCEID"]), str(ids["ACCOUNTID"]))

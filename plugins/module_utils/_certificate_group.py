@@ -50,7 +50,7 @@ CREATE, EDIT, DELETE = "createCertificateGroup", "editCertificateGroup", "delete
 EXISTS = re.compile(r"already exist", re.IGNORECASE)
 MISSING = re.compile(r"(does not|doesn't|do not) exist|not found|no such", re.IGNORECASE)
 # A loose shape check: what is certainly no e-mail address is refused before any request; the vault decides the rest.
-_MAIL = re.compile(r"^[^@\s]+@[^@\s]+$")
+_MAIL = re.compile(r"[^@\s]+@[^@\s]+")
 CANNOT_COMPARE = (
     "certificate group %s: the API has no call that reads certificate groups, so the module cannot compare; "
     "every run with state present sends the group and reports changed"
@@ -72,7 +72,7 @@ def validate(desired):
             raise VaultInputError("%s: only with state present (state absent deletes the group)" % ", ".join(given))
         return
     mail = desired.get("mail")
-    if mail is not None and mail != "" and not _MAIL.match(mail):
+    if mail is not None and mail != "" and not _MAIL.fullmatch(mail):
         raise VaultInputError("mail %r is not an e-mail address" % mail)
     for entry in desired.get("certificates") or []:
         clean_text(entry.get("common_name"), "certificates common_name")

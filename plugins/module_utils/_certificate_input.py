@@ -37,7 +37,7 @@ from ._checks import clean_text
 from ._errors import VaultInputError
 
 VALIDITY_TYPES = ("days", "hours", "minutes")
-_COUNTRY = re.compile(r"^[A-Za-z]{2}$")
+_COUNTRY = re.compile(r"[A-Za-z]{2}")
 _TEXT_FIELDS = (
     ("common_name", "CNAME"),
     ("organizational_unit_name", "ORGUNIT"),
@@ -91,7 +91,7 @@ def certificate_input(params):
         details["ALT_NAMES"] = ",".join(names)
     country = params.get("country_name")
     if country is not None:
-        if not _COUNTRY.match(country):
+        if not _COUNTRY.fullmatch(country):
             raise VaultInputError("country_name %r is not a two-letter country code (such as DE or US)" % country)
         details["COUNTRY"] = country.upper()
     if params.get("privatekey_passphrase"):

@@ -9,8 +9,17 @@ refuses calls the configured edition/build lacks, retries what is safe to
 retry, and turns every answer into a ``VaultResponse`` or a typed ``VaultError``.
 
 The token and the request go to the configured https origin only: redirects
-are never followed. Every answer is untrusted: any status, header or body
-gives a ``VaultResponse`` or a ``VaultError``, never another exception.
+are never followed, nor is a redirect's body read. Every answer is untrusted:
+any status, header or body gives a ``VaultResponse`` or a ``VaultError``, never
+another exception.
+
+Every answer is read as it arrives and bounded: at most ``MAX_ANSWER_MIB``
+(32 MiB) of body for a JSON answer, ``MAX_FILE_MIB`` (256 MiB) for a row that
+answers a file, refused before reading when ``Content-Length`` says more; and
+the whole answer, headers and body, must arrive within ``timeout`` seconds of
+sending (checked between reads, each read itself bounded by ``timeout``), so a
+body that never ends or drips byte by byte fails instead of holding the task.
+The connection of an answer not read to its end is closed, never reused.
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ from ._errors import (
     VaultAPIError,
     VaultConfigError,
     VaultConnectionError,
+    VaultInputError,
     VaultResponseError,
     VaultUnsupportedError,
 )
@@ -41,11 +51,20 @@ from ._response import is_attachment, load_json_object, normalize, plain_headers
 try:
     import requests
     from requests.adapters import HTTPAdapter
-    from urllib3.exceptions import InsecureRequestWarning, NewConnectionError
+    from urllib3.exceptions import HTTPError, InsecureRequestWarning, NewConnectionError, ReadTimeoutError
 except ImportError:
     HAS_REQUESTS = False
 else:
     HAS_REQUESTS = True
+
+    class _UnredirectedSession(requests.Session):
+        """A session that sees no redirect target in any answer. With ``allow_redirects=False`` requests
+        still prepares the next request of a redirect (``Response.next``), reading the redirect's whole body
+        first, however long or endless it is; without a target it reads nothing and prepares nothing."""
+
+        def get_redirect_target(self, resp):
+            return None
+
 
 USER_AGENT = "credvault.vault/0.4.0"
 REST_ROOT = "/restapi/json/v1"
@@ -73,9 +92,14 @@ INSECURE_WARNING = (
     "can read the token and every secret; point ca_path at the vault's CA certificate instead"
 )
 MAY_HAVE_BEEN_APPLIED = "the write may have been applied: check the vault before running it again"
+MIB = 1024 * 1024
+MAX_ANSWER_MIB = 32
+MAX_FILE_MIB = 256
+# One read of the body takes what the connection has, up to this much.
+READ_SIZE = 64 * 1024
 _MASK = "********"
-_URL_IN_ERROR = re.compile(r"url: \S+")
-_USERINFO_IN_ERROR = re.compile(r"//[^/\s@]*@")
+# The operating system's words in a library's text: "[Errno 111] Connection refused".
+_OS_WORDS = re.compile(r"\[Errno -?\d+\] ([A-Za-z][A-Za-z ,'-]{0,80})")
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]{0,15}$")
 _HOST = re.compile(r"^[A-Za-z0-9._:-]{1,253}$")
 
@@ -289,7 +313,7 @@ class VaultClient:
         self.wrote = False
         self._counters = threading.Lock()
         self._sleep = sleep
-        self.session = requests.Session()
+        self.session = _UnredirectedSession()
         self.session.headers.update({"AUTHTOKEN": self._token, "User-Agent": USER_AGENT, "Accept": "application/json"})
         if org:
             self.session.headers["orgName"] = org
@@ -320,6 +344,8 @@ class VaultClient:
         method = endpoint.method_for(self.edition)
         secrets = [self._token] + secret_values(details)
         params = {name: to_plain(value) for name, value in (query or {}).items()}
+        for name, value in params.items():
+            self._check_encodable(endpoint, "query parameter %s" % name, value)
         form = None
         if details is not None:
             input_data = json.dumps({"operation": {endpoint.details_key: details}})
@@ -384,9 +410,25 @@ class VaultClient:
         return self.edition in gates and self.build >= gates[self.edition]
 
     def _url(self, endpoint, path):
-        values = {name: quote(str(to_plain(value)), safe="") for name, value in (path or {}).items()}
+        values = {}
+        for name, value in (path or {}).items():
+            text = str(to_plain(value))
+            self._check_encodable(endpoint, name, text)
+            values[name] = quote(text, safe="")
         root = PKI_ROOT if endpoint.root == PKI else REST_ROOT
         return self.base_url + root + endpoint.path.format(**values)
+
+    def _check_encodable(self, endpoint, what, value):
+        """Refuse before sending a text URLs cannot carry: one holding a lone surrogate has no UTF-8 form."""
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise VaultInputError(
+                    "%s: the %s is not valid Unicode text (it holds a lone surrogate), so it cannot be sent"
+                    % (self._operation(endpoint), what),
+                    operation=self._operation(endpoint),
+                ) from None
 
     def _exchange(self, endpoint, request, secrets):
         """Send and interpret, retrying what is safe: a read on a connection error, a retryable status or an
@@ -400,40 +442,46 @@ class VaultClient:
             return self._attempt(endpoint, request, secrets, last=True)
         except _Retry as retry:
             raise retry.error(1 + self.retries) from None
+        except (VaultConnectionError, VaultResponseError, VaultAPIError) as exc:
+            if self.retries:
+                exc.args = ("%s (after %d attempts)" % (exc, 1 + self.retries),) + exc.args[1:]
+            raise
 
     def _attempt(self, endpoint, request, secrets, last):
+        deadline = time.monotonic() + self.timeout
         response = self._send(endpoint, request, secrets)
         status = response.status_code
         if not last and status in RETRY_STATUSES and (endpoint.is_read or status == 429):
+            _drop(response)
             raise _Retry(
                 VaultResponseError,
                 "%s: the vault answered HTTP %d" % (self._operation(endpoint), status),
                 retry_after=response.headers.get("Retry-After"),
             )
-        return self._interpret(endpoint, response, secrets)
+        return self._interpret(endpoint, response, secrets, deadline)
 
     def _send(self, endpoint, request, secrets):
-        """One request, redirects not followed; every library error becomes a ``VaultError`` or a ``_Retry``."""
+        """One request, redirects not followed, up to the answer's headers (``stream=True``: the body is left
+        to ``_receive``); every library error becomes a ``VaultError`` or a ``_Retry``."""
         operation = self._operation(endpoint)
         with self._counters:
             self.requests_sent += 1
         try:
             with _quiet_if(self.insecure):
-                return self.session.request(allow_redirects=False, timeout=self.timeout, verify=self.verify, **request)
-        except requests.exceptions.SSLError:
+                return self.session.request(
+                    allow_redirects=False, stream=True, timeout=self.timeout, verify=self.verify, **request
+                )
+        except requests.exceptions.SSLError as exc:
             raise VaultConnectionError(
-                "%s: TLS verification of %s failed (point ca_path at the vault's CA certificate)"
-                % (operation, self.base_url),
+                "%s: TLS verification of %s failed (%spoint ca_path at the vault's CA certificate)"
+                % (operation, self.base_url, _tls_verify_reason(exc)),
                 operation=operation,
             ) from None
         except (requests.exceptions.ConnectionError, requests.exceptions.Timeout) as exc:
-            message = "%s: no answer from %s: %s" % (operation, self.base_url, _reason(exc, secrets))
+            message = "%s: no answer from %s: %s" % (operation, self.base_url, _reason(exc, secrets, self.timeout))
             if _not_sent(exc):
                 raise _Retry(VaultConnectionError, message, operation=operation) from None
             raise self._outcome_unknown(endpoint, VaultConnectionError, message) from None
-        except (requests.exceptions.ChunkedEncodingError, requests.exceptions.ContentDecodingError):
-            message = "%s: the vault's answer was cut off or could not be decoded" % operation
-            raise self._outcome_unknown(endpoint, VaultResponseError, message) from None
         except (requests.exceptions.RequestException, ValueError) as exc:
             # Raised before anything is sent (a URL or header value the libraries refuse); their text may
             # quote the value, so only the kind of error is named.
@@ -458,13 +506,17 @@ class VaultClient:
             delay = random.uniform(0, min(BACKOFF_CAP, BACKOFF_BASE * 2**attempt))
         self._sleep(delay)
 
-    def _interpret(self, endpoint, response, secrets):
+    def _interpret(self, endpoint, response, secrets, deadline):
+        """The answer as a ``VaultResponse``. The spec names no content type for JSON answers, so a JSON object
+        is taken by its content whatever ``Content-Type`` says; a file row's answer is the file when it says it
+        is an attachment or is not a vault answer."""
         status = response.status_code
         operation = self._operation(endpoint)
         headers = plain_headers(response.headers)
         if 300 <= status < 400:
+            _drop(response)
             raise self._redirect_error(endpoint, status, headers.get("location"), secrets)
-        content = response.content or b""
+        content = self._receive(endpoint, response, status, headers, deadline)
         document = load_json_object(content)
         if (
             endpoint.returns_file
@@ -480,15 +532,64 @@ class VaultClient:
             raise self._unreadable(endpoint, status, "a JSON object without a result status")
         if not result.ok:
             message = scrub(result.message or "no message given", secrets)
+            # The vault's operation name is its words too: a vault echoing what it was sent is scrubbed alike.
+            name = scrub(result.operation or operation, secrets)
             where = "" if status == 200 else " (HTTP %d)" % status
             raise VaultAPIError(
-                "%s failed%s: %s" % (result.operation or operation, where, message),
-                operation=result.operation or operation,
+                "%s failed%s: %s" % (name, where, message),
+                operation=name,
                 http_status=status,
                 vault_message=message,
                 details=result.details,
             )
         return result
+
+    def _receive(self, endpoint, response, status, headers, deadline):
+        """The body, read as it arrives: no more than the row's cap (refused at once when ``Content-Length``
+        says more) and only until ``deadline``. The connection of a body not read to its end is closed."""
+        try:
+            return self._read_body(endpoint, _piece_reader(response), status, headers, deadline)
+        except BaseException:
+            _drop(response)
+            raise
+
+    def _read_body(self, endpoint, read_piece, status, headers, deadline):
+        limit_mib = MAX_FILE_MIB if endpoint.returns_file else MAX_ANSWER_MIB
+        if _declared_length(headers) > limit_mib * MIB:
+            raise self._too_large(endpoint, status, limit_mib)
+        body = bytearray()
+        try:
+            while time.monotonic() <= deadline:
+                piece = read_piece()
+                if not piece:
+                    return bytes(body)
+                body += piece
+                if len(body) > limit_mib * MIB:
+                    raise self._too_large(endpoint, status, limit_mib)
+        except ReadTimeoutError:
+            pass  # one read waited ``timeout`` seconds: the deadline has passed too
+        except HTTPError:
+            message = "%s: the vault's answer was cut off or could not be decoded" % self._operation(endpoint)
+            raise self._outcome_unknown(endpoint, VaultResponseError, message) from None
+        raise self._late(endpoint)
+
+    def _late(self, endpoint):
+        """The whole answer did not arrive within ``timeout``: a read to try again, or a write that may have
+        been applied."""
+        message = "%s: no complete answer within %g s" % (self._operation(endpoint), self.timeout)
+        return self._outcome_unknown(endpoint, VaultConnectionError, message)
+
+    def _too_large(self, endpoint, status, limit_mib):
+        """An answer over the cap, not read further: not retried (it would be as large again); a write may have
+        been applied, unless it was answered 429 (not served)."""
+        message = "%s: the vault's answer is larger than %d MiB (HTTP %d); it was not read further" % (
+            self._operation(endpoint),
+            limit_mib,
+            status,
+        )
+        if endpoint.is_read or status == 429:
+            return VaultResponseError(message, operation=self._operation(endpoint), http_status=status)
+        return self._outcome_unknown(endpoint, VaultResponseError, message, http_status=status)
 
     def _unreadable(self, endpoint, status, what):
         """An answer in no shape the spec describes: a read answered 2xx is retried like a 503; a write may
@@ -549,6 +650,30 @@ class _InsecureWarningSilencer:
 _quiet_if = _InsecureWarningSilencer().around
 
 
+def _piece_reader(response):
+    """A function giving the body's next piece (``b""`` at its end). ``read1`` returns what one read of the
+    connection brings, decoded, so a body dripping byte by byte cannot hold one read past the deadline (``read``
+    would wait for all its bytes). An answer whose body is already in memory has no ``raw`` stream (as requests
+    leaves a response made without a connection, and as the unit tests' scripted answers are): one piece."""
+    raw = getattr(response, "raw", None)
+    if raw is None:
+        pieces = [response.content or b""]
+        return lambda: pieces.pop() if pieces else b""
+    return lambda: raw.read1(READ_SIZE, decode_content=True) or b""
+
+
+def _drop(response):
+    """Close the connection of an answer not read to its end: it goes back to no pool half read."""
+    if getattr(response, "raw", None) is not None:
+        response.close()
+
+
+def _declared_length(headers):
+    """The body's length in ``Content-Length``, or 0 when it is absent or not a plain number."""
+    value = headers.get("content-length", "").strip()
+    return int(value) if re.fullmatch(r"[0-9]{1,20}", value) else 0
+
+
 def _describe_location(location):
     """The scheme and host of a redirect's ``Location``, never its user info, path or query."""
     if not location:
@@ -572,10 +697,36 @@ def _is_vault_answer(document):
     return document is not None and ("result" in document or "operation" in document)
 
 
-def _reason(exc, secrets):
-    """The library's reason without the request URL (its query may hold INPUT_DATA), user info or secrets."""
-    text = _USERINFO_IN_ERROR.sub("//<hidden>@", _URL_IN_ERROR.sub("url: <hidden>", str(exc)))
-    return scrub(text, secrets)
+def _reason(exc, secrets, timeout):
+    """What went wrong with the connection, in plain words: never the library's text, which quotes the request
+    URL (its query may hold INPUT_DATA), object reprs and exception class names. Only the operating system's
+    own words for a failed connection ("Connection refused") are kept, scrubbed."""
+    if isinstance(exc, requests.exceptions.ConnectTimeout):
+        return "connecting took longer than the timeout of %g s" % timeout
+    if isinstance(exc, requests.exceptions.ReadTimeout):
+        return "no answer within the timeout of %g s" % timeout
+    causes = list(_causes(exc))
+    if any(isinstance(cause, NewConnectionError) for cause in causes):
+        words = [cause.strerror for cause in causes if isinstance(cause, OSError) and cause.strerror]
+        found = _OS_WORDS.search(str(causes[-1])) if not words else None
+        why = words[0] if words else (found.group(1) if found else "")
+        return scrub("could not connect" + (": %s" % why if why else ""), secrets)
+    if any(isinstance(cause, ConnectionResetError) for cause in causes):
+        return "the connection was reset before the answer arrived"
+    return "the connection was closed before the answer arrived"
+
+
+def _causes(exc):
+    """``exc`` and what it wraps: requests and urllib3 keep the cause in ``args``, ``reason`` or the chain."""
+    seen, pending = set(), [exc]
+    while pending:
+        current = pending.pop(0)
+        if current is None or id(current) in seen or not isinstance(current, BaseException):
+            continue
+        seen.add(id(current))
+        yield current
+        pending.extend(arg for arg in current.args if isinstance(arg, BaseException))
+        pending.extend([getattr(current, "reason", None), current.__cause__, current.__context__])
 
 
 def _keys(value):
@@ -589,6 +740,24 @@ def _keys(value):
         for item in value:
             keys |= _keys(item)
     return keys
+
+
+def _tls_verify_reason(exc):
+    """OpenSSL's ``verify_message`` of the failed check ("Hostname mismatch, certificate is not valid for
+    '10.0.0.5'.", "unable to get local issuer certificate") and "; ", or "" when there is none: only that text
+    is taken, as the library's own message quotes the request URL."""
+    pending, seen = [exc], set()
+    while pending and len(seen) < 8:
+        error = pending.pop(0)
+        if id(error) in seen:
+            continue
+        seen.add(id(error))
+        message = getattr(error, "verify_message", None)
+        if isinstance(message, str) and message:
+            return "%s; " % message.rstrip(".")
+        linked = [getattr(error, "reason", None), error.__cause__, error.__context__, *getattr(error, "args", ())]
+        pending.extend(link for link in linked if isinstance(link, BaseException))
+    return ""
 
 
 def _not_sent(exc):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ._checks import clean_text
 from ._diff import DifferenceTracker
-from ._errors import VaultNotFoundError
+from ._errors import VaultNotFoundError, is_refusal
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,10 @@ class VaultObject:
 
     def deleted_meanwhile(self, refusal):
         """After a refused delete: False when the object is gone now (a parallel run deleted it), else ``refusal``
-        is raised. Domains call it from ``delete``."""
+        is raised. Domains call it from ``delete``. A refusal of this token (``is_refusal``) is raised at once: an
+        object this token may not delete may well be one it cannot see either."""
+        if is_refusal(refusal):
+            raise refusal
         try:
             found = self.find()
         except VaultNotFoundError:

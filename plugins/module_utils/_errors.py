@@ -10,6 +10,17 @@ and never a header, a token or a secret value sent in the request.
 
 from __future__ import annotations
 
+import re
+
+# The vault's words when it will not serve this token, whatever the object: "You are not authorized to ...",
+# "Authentication failed: the user of this AUTHTOKEN is locked". The spec lists no error codes ("Complete list of
+# error messages and codes: not shown"), so these words and HTTP 401/403 are all that tell a refusal from a miss.
+_REFUSAL_WORDS = re.compile(
+    r"not authori[sz]ed|authentication failed|\blocked\b|permission denied|access (is )?denied|forbidden",
+    re.IGNORECASE,
+)
+_REFUSAL_STATUSES = (401, 403)
+
 
 class VaultError(Exception):
     """Base of every error the client raises."""
@@ -53,3 +64,11 @@ class VaultInputError(VaultError):
 
 class VaultNotFoundError(VaultError):
     """A named resource or account does not exist (or is not visible to this token)."""
+
+
+def is_refusal(exc):
+    """True when ``exc`` is the vault refusing this token (HTTP 401 or 403, or its words say so), as opposed to a
+    name it does not know. A name lookup that fails with a refusal must raise it, never report the name missing."""
+    if not isinstance(exc, VaultAPIError):
+        return False
+    return exc.http_status in _REFUSAL_STATUSES or bool(_REFUSAL_WORDS.search(exc.vault_message or ""))

@@ -18,7 +18,7 @@ from ._custom_fields import (
     mask_secret_fields,
     track_custom_fields,
 )
-from ._errors import VaultAPIError, VaultError, VaultInputError
+from ._errors import VaultAPIError, VaultError, VaultInputError, is_refusal
 
 # "A type cannot be changed from or to key store, license store, Rackspace or AWS IAM."
 FIXED_TYPES = ("key store", "license store", "rackspace", "aws iam")
@@ -55,10 +55,14 @@ def find_resource_id(client, name):
     ``GET_RESOURCEID`` answers a failed status for an unknown name, and the spec
     shows no error codes to tell that apart from other failures; so a failure is
     confirmed against the resource list before the resource is called absent.
+    A refusal of this token (``is_refusal``: "You are not authorized ...", a locked
+    user) is raised as it is: it says nothing about the resource.
     """
     try:
         found = client.call("get_resource_id", path={"resource_name": name}).details_dict()
-    except VaultAPIError:
+    except VaultAPIError as exc:
+        if is_refusal(exc):
+            raise
         found = {}
     if found.get("RESOURCEID"):
         return str(found["RESOURCEID"])

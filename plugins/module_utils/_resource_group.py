@@ -47,6 +47,7 @@ from ._errors import (
     VaultNotFoundError,
     VaultResponseError,
     VaultUnsupportedError,
+    is_refusal,
 )
 from ._policy import find_policy, list_policies, unknown_policy_error
 
@@ -119,15 +120,15 @@ def find_group(client, groups, name):
 
     Without the list (``groups`` None) the item holds only the id and name,
     from ``GET RESOURCE GROUP ID`` among the caller's own groups (no USERID).
-    That call fails alike for an unknown name and other refusals; a refusal
-    then shows up as the vault's own error when the group is created.
+    That call fails alike for an unknown name and for a group of another owner;
+    a refusal of this token (``is_refusal``) is raised as it is.
     """
     if groups is not None:
         return next((item for item in groups if item.get("resourceGroupName") == name), None)
     try:
         response = client.call("get_resource_group_id", query={"RESOURCEGROUPNAME": name})
     except VaultAPIError as exc:
-        if exc.http_status == UNSERVED:
+        if exc.http_status == UNSERVED or is_refusal(exc):
             raise
         return None
     found = response.details_dict()

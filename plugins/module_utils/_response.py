@@ -148,7 +148,8 @@ def _safe_file_name(name):
 
 
 def load_json_object(content):
-    """The body as a dict, or None when it is empty, not JSON or not an object."""
+    """The body as a dict, or None when it is empty, not JSON (invalid UTF-8 included), nested deeper than
+    the decoder recurses, or not an object. The spec gives JSON answers no content type, so none is required."""
     if not content:
         return None
     try:

@@ -34,7 +34,7 @@ import os
 from ._checks import clean_text
 from ._converge import VaultObject
 from ._diff import DifferenceTracker
-from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError
+from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, is_refusal
 
 RSA, DSA, ED25519, ECDSA = "ssh-rsa", "ssh-dss", "ed25519", "ecdsa"
 KEY_LENGTHS = {RSA: (1024, 2048, 4096), DSA: (1024,), ED25519: (256,), ECDSA: (256, 384, 521)}
@@ -70,11 +70,12 @@ def find_key(client, name):
 
 def get_key(client, name):
     """The list item of key ``name`` from ``GetSSHKey`` (GET in edition A, POST in B), or None when it does not
-    exist: a refused ``GetSSHKey`` is followed by the key list, and raised when the key is listed."""
+    exist: a refused ``GetSSHKey`` is followed by the key list, and raised when the key is listed or when the vault
+    refused this token (``is_refusal``)."""
     try:
         items = client.call("get_ssh_key", details={"keyName": name}).details_list()
-    except VaultAPIError:
-        if find_key(client, name) is not None:
+    except VaultAPIError as exc:
+        if is_refusal(exc) or find_key(client, name) is not None:
             raise
         return None
     return next((item for item in items if item.get("KeyName") == name), items[0] if items else None)

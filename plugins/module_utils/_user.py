@@ -48,6 +48,7 @@ from ._errors import (
     VaultNotFoundError,
     VaultResponseError,
     VaultUnsupportedError,
+    is_refusal,
 )
 from ._membership import REMOVE, REMOVED, pair_outcome, remove_pairs
 from ._paging import PAGE_SIZE, SEARCH_OPERATORS, read_optional_pages, search_input
@@ -74,18 +75,22 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _FLAGS = ("super_admin", "api_user")
 
 
+# Words that say a user is missing, in the failed answer of get_USERID.
+MISSING = re.compile(r"(does not|doesn't|do not) exist|not found|no such|invalid user|unknown user", re.IGNORECASE)
+
+
 def find_user_id(client, name):
     """``(id, None)`` of the user called ``name``, or ``(None, the vault's message)`` when it has none.
 
     ``get_USERID`` answers a failed ``result`` for an unknown name, and the spec
     shows no code that tells it from another refusal: a failed result counts as
     "no such user", and the vault's words are kept for the message. An HTTP
-    error status is raised.
+    error status and a refusal of this token (``is_refusal``) are raised.
     """
     try:
         details = client.call("get_user_id", query={"USERNAME": name}).details_dict()
     except VaultAPIError as exc:
-        if exc.http_status not in (None, 200):
+        if exc.http_status not in (None, 200) or is_refusal(exc):
             raise
         return None, exc.vault_message
     user_id = details.get("USERID")
@@ -119,15 +124,41 @@ def check_page_size(page_size):
 
 
 def describe_user(client, name, page_size=PAGE_SIZE):
-    """``{"exists", "user_id", "user"}`` of the user called ``name``: its id (``get_USERID``) and, where the
-    vault lists users (B 6320), its list item (else ``{}``). A name the vault has no id for is not an error."""
+    """``{"exists", "user_id", "user", "vault_message"}`` of the user called ``name``: its id (``get_USERID``)
+    and, where the vault lists users (B 6320), its list item (else ``{}``). A name the vault has no id for is not
+    an error: ``vault_message`` keeps the vault's words for it.
+
+    The spec shows no code that tells a failed ``get_USERID`` for an unknown name from another failure, so the
+    answer is checked where it can be: where the vault lists users, a user the list holds is no absent user (the
+    failure is raised); elsewhere words that do not say the user is missing are returned in ``doubt``."""
     clean_text(name, "name")
     check_page_size(page_size)
-    user_id, dummy_message = find_user_id(client, name)
-    if user_id is None:
-        return {"exists": False, "user_id": None, "user": {}}
+    user_id, vault_message = find_user_id(client, name)
     items, dummy_why = read_optional_pages(client, "get_users", search_input(name, "userName", "equals"), page_size)
-    return {"exists": True, "user_id": user_id, "user": listed_user(items or [], name) or {}}
+    if user_id is not None:
+        return {"exists": True, "user_id": user_id, "user": listed_user(items or [], name) or {}, "vault_message": None}
+    if items is not None and listed_user(items, name):
+        raise VaultAPIError(
+            "get_USERID failed for user %s, whom the vault's user list holds: %s" % (name, vault_message),
+            operation="get_USERID",
+            vault_message=vault_message,
+        )
+    described = {"exists": False, "user_id": None, "user": {}, "vault_message": vault_message}
+    doubt = absence_doubt("get_USERID", "user %s" % name, vault_message)
+    if items is None and doubt:
+        described["doubt"] = doubt
+    return described
+
+
+def absence_doubt(operation, what, vault_message):
+    """The warning to give when ``operation`` failed for ``what`` with words that do not say it is missing
+    (``None`` when they do): the object is reported absent, as the spec gives no code to tell them apart."""
+    if vault_message and MISSING.search(vault_message):
+        return None
+    return (
+        "%s failed for %s with words that do not say it is missing (%s); it is reported as absent, as the spec "
+        "gives no code to tell the two apart" % (operation, what, vault_message or "no message")
+    )
 
 
 def search_users(client, value=None, column="userName", operator="contains", page_size=PAGE_SIZE):

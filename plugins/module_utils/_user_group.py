@@ -38,7 +38,7 @@ from ._errors import (
 )
 from ._membership import NOT_A_MEMBER, REMOVE, REMOVED, pair_outcome, remove_pairs
 from ._paging import read_all_pages, read_optional_pages, search_input
-from ._user import find_user_id, not_found
+from ._user import absence_doubt, find_user_id, not_found
 
 CANNOT_CREATE = "the vault's API cannot create user groups; create it in the vault's web console"
 NO_USER_LIST = (
@@ -82,13 +82,18 @@ def require_user_group_id(client, name):
 
 
 def describe_user_group(client, name):
-    """``{"exists", "user_group"}`` of the group called ``name``: ``{userGroupName, userGroupId}`` from
-    ``GET_USERGROUPID``, or ``{}`` when the vault has no such group."""
+    """``{"exists", "user_group", "vault_message"}`` of the group called ``name``: ``{userGroupName,
+    userGroupId}`` from ``GET_USERGROUPID``, or ``{}`` and the vault's words when it has no id for it; ``doubt``
+    when those words do not say the group is missing (see ``absence_doubt``)."""
     clean_text(name, "name")
-    group_id, dummy_message = find_user_group_id(client, name)
+    group_id, vault_message = find_user_group_id(client, name)
     if group_id is None:
-        return {"exists": False, "user_group": {}}
-    return {"exists": True, "user_group": {"userGroupName": name, "userGroupId": group_id}}
+        described = {"exists": False, "user_group": {}, "vault_message": vault_message}
+        doubt = absence_doubt("GET_USERGROUPID", "user group %s" % name, vault_message)
+        if doubt:
+            described["doubt"] = doubt
+        return described
+    return {"exists": True, "user_group": {"userGroupName": name, "userGroupId": group_id}, "vault_message": None}
 
 
 def list_user_groups(client, search=None):

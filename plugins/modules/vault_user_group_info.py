@@ -24,6 +24,9 @@ options:
   name:
     description:
       - Name of the user group to read. A name the vault does not know is not an error; RV(exists) is then V(false).
+      - The spec shows no code that tells a failed C(GET_USERGROUPID) for an unknown name from another failure; the
+        group is then reported absent, with a warning when the vault's words (RV(vault_message)) do not say it is
+        missing.
     type: str
   search:
     description:
@@ -98,6 +101,11 @@ user_group:
   sample:
     userGroupName: DBA team
     userGroupId: "7"
+vault_message:
+  description: The vault's words when C(GET_USERGROUPID) failed for O(name) (the group is then reported absent).
+  returned: when O(name) is given
+  type: str
+  sample: User group DBA team does not exist
 user_groups:
   description: Every user group listed (or matched by O(search)), as the list gives them - C(userGroupId) a number.
   returned: when O(name) is not given
@@ -135,7 +143,10 @@ def main():
 
     def work():
         if params["name"] is not None:
-            return dict(_user_group.describe_user_group(vault.client, params["name"]), changed=False)
+            described = _user_group.describe_user_group(vault.client, params["name"])
+            if "doubt" in described:
+                vault.module.warn(described.pop("doubt"))
+            return dict(described, changed=False)
         return {"changed": False, "user_groups": _user_group.list_user_groups(vault.client, params["search"])}
 
     vault.run(work)

@@ -12,6 +12,9 @@ version_added: 0.3.0
 description:
   - With O(name), looks the user up (C(get_USERID), every build) and returns its id; where the vault lists users
     (C(GET_USER(S)), edition B from build 6320) also its list item.
+  - The spec shows no code that tells a failed C(get_USERID) for an unknown name from another failure. Where the vault
+    lists users, a failed C(get_USERID) for a user the list holds fails the task with the vault's words; elsewhere the
+    user is reported absent, with a warning when the vault's words (RV(vault_message)) do not say it is missing.
   - Without O(name), lists the users (C(GET_USER(S)), edition B from build 6320) - all of them, or those O(search)
     matches. The list is read page after page (O(page_size) users a request) until the vault's C(totalRows) users
     have come or a page comes back short or empty, and every match is returned. Elsewhere the task fails, saying
@@ -109,6 +112,11 @@ user_id:
   returned: when O(name) is given
   type: str
   sample: "12"
+vault_message:
+  description: The vault's words when C(get_USERID) failed for O(name) (the user is then reported absent).
+  returned: when O(name) is given
+  type: str
+  sample: User jdoe does not exist
 user:
   description:
     - The user O(name) as the vault's user list describes it (C(GET_USER(S)) item).
@@ -178,7 +186,10 @@ def main():
 
     def work():
         if params["name"] is not None:
-            return dict(_user.describe_user(vault.client, params["name"], params["page_size"]), changed=False)
+            described = _user.describe_user(vault.client, params["name"], params["page_size"])
+            if "doubt" in described:
+                vault.module.warn(described.pop("doubt"))
+            return dict(described, changed=False)
         search = params["search"] or {"value": None, "column": "userName", "operator": "contains"}
         users = _user.search_users(
             vault.client, search["value"], search["column"], search["operator"], params["page_size"]

@@ -4,9 +4,24 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
 from ansible_collections.credvault.vault.tests.unit.fakes import FakeSession
+
+# The property tests (test_properties_*.py): bounded and reproducible, the same examples on every run and in CI,
+# with no example database written into the tree. ``make_client`` is a function-scoped fixture used as a factory
+# inside each example, which is what the health check warns about.
+settings.register_profile(
+    "credvault",
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=False,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+settings.load_profile("credvault")
 
 
 @pytest.fixture

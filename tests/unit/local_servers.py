@@ -1,12 +1,16 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 """Real local servers for client tests: a scripted HTTPS vault and a plain TCP listener that records
-whether anything reached it (where a followed redirect would go)."""
+whether anything reached it (where a followed redirect would go).
+
+The scripted vault answers a whole body, or streams one piece by piece (never-ending, dripping or huge
+bodies), and it can show a certificate for another name than the address it listens on."""
 
 from __future__ import annotations
 
 import datetime
 import ipaddress
+import queue
 import socketserver
 import ssl
 import threading
@@ -19,8 +23,9 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 
-def write_tls_files(directory):
-    """A CA (``ca.pem``) and a server certificate for 127.0.0.1 it signed; returns (ca, cert, key) paths."""
+def write_tls_files(directory, name="127.0.0.1"):
+    """A CA (``ca.pem``) and a server certificate for ``name`` (an IP address or a DNS name) it signed;
+    returns (ca, cert, key) paths."""
     now = datetime.datetime.now(datetime.timezone.utc)
     ca_key, key = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.SECP256R1())
     ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "unit test CA")])
@@ -43,10 +48,14 @@ def write_tls_files(directory):
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False)
         .sign(ca_key, hashes.SHA256())
     )
+    try:
+        alternative_name = x509.IPAddress(ipaddress.ip_address(name))
+    except ValueError:
+        alternative_name = x509.DNSName(name)
     cert = (
-        builder(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")]), key.public_key())
+        builder(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)]), key.public_key())
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
+        .add_extension(x509.SubjectAlternativeName([alternative_name]), critical=False)
         .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
         .sign(ca_key, hashes.SHA256())
     )
@@ -73,7 +82,13 @@ class _Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
         self.server.received.append(
-            {"method": self.command, "path": self.path, "headers": dict(self.headers), "body": body}
+            {
+                "method": self.command,
+                "path": self.path,
+                "headers": dict(self.headers),
+                "body": body,
+                "peer_port": self.client_address[1],  # the same for requests sent over one kept-alive connection
+            }
         )
         answer = self.server.script(self)
         if answer is None:  # drop the connection without an answer
@@ -83,10 +98,30 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         for name, value in headers.items():
             self.send_header(name, value)
-        if "Content-Length" not in headers:
-            self.send_header("Content-Length", str(len(content)))
-        self.end_headers()
-        self.wfile.write(content)
+        if isinstance(content, bytes):
+            if "Content-Length" not in headers:
+                self.send_header("Content-Length", str(len(content)))
+            self.end_headers()
+            self.wfile.write(content)
+        else:
+            self.end_headers()
+            self._stream(content, headers.get("Transfer-Encoding") == "chunked")
+
+    def _stream(self, pieces, chunked):
+        """Writes each piece as it comes (as an HTTP chunk when ``chunked``) until they end or the client
+        hangs up; then records in ``server.streamed`` how many body bytes were written and whether all were."""
+        written, complete = 0, False
+        try:
+            for piece in pieces:
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece)
+                written += len(piece)
+            if chunked:
+                self.wfile.write(b"0\r\n\r\n")
+            complete = True
+        except OSError:
+            self.close_connection = True
+        finally:
+            self.server.streamed.put((written, complete))
 
     do_GET = do_POST = do_PUT = do_DELETE = _serve
 
@@ -95,16 +130,19 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 class ScriptedVault:
-    """An HTTPS server on 127.0.0.1; ``script(handler)`` gives (status, headers, body) or None to drop."""
+    """An HTTPS server on 127.0.0.1 with a certificate for ``name``; ``script(handler)`` gives (status,
+    headers, body) or None to drop. A body that is not ``bytes`` is an iterable of pieces, streamed: no
+    Content-Length is added, and ``streamed`` gets (bytes written, all written) when it ends."""
 
-    def __init__(self, tmp_path):
-        self.ca_path, cert, key = write_tls_files(tmp_path)
+    def __init__(self, tmp_path, name="127.0.0.1"):
+        self.ca_path, cert, key = write_tls_files(tmp_path, name)
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self.server.daemon_threads = True
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(cert, key)
         self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
         self.server.received = []
+        self.server.streamed = queue.Queue()
         self.server.script = lambda handler: (200, {}, b"")
         self.url = "https://127.0.0.1:%d" % self.server.server_address[1]
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -114,9 +152,14 @@ class ScriptedVault:
     def received(self):
         return self.server.received
 
+    @property
+    def streamed(self):
+        return self.server.streamed
+
     def answer(self, script):
         self.server.script = script
         self.server.received.clear()
+        self.server.streamed = queue.Queue()
 
     def close(self):
         self.server.shutdown()

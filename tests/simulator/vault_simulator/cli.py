@@ -57,7 +57,7 @@ def parse_args(argv=None):
         type=_fault_rule,
         metavar="KIND[:key=value,...]",
         help="inject a fault, e.g. status:status=503,rate=0.5,path=/resources or "
-        "latency:seconds=0.2 (kinds: latency, status, drop, malformed, failed); repeatable",
+        "latency:seconds=0.2 (kinds: latency, status, drop, drop_after, malformed, empty, html, failed, redirect); repeatable",
     )
     parser.add_argument(
         "--organization",

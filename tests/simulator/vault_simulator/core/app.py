@@ -15,7 +15,15 @@ from vault_simulator.core.admin import admin_blueprint
 from vault_simulator.core.authentication import ensure_admin, user_of_token
 from vault_simulator.core.config import SimulatorConfig
 from vault_simulator.core.context import RequestContext
-from vault_simulator.core.faults import DROP_CONNECTION, FAILED_MESSAGE, MALFORMED_BODY, Faults
+from vault_simulator.core.faults import (
+    DROP_CONNECTION,
+    FAILED_MESSAGE,
+    HTML_PAGE,
+    HTML_REASONS,
+    MALFORMED_BODY,
+    SERVED_KINDS,
+    Faults,
+)
 from vault_simulator.core.inputs import read_input_data
 from vault_simulator.core.randomness import Randomness
 from vault_simulator.core.registry import OBSERVERS, Router
@@ -54,11 +62,23 @@ def serve_vault(path):
     simulator = current_simulator()
     match = simulator.router.match(request.environ)
     op = match[0].op if match else "UNSUPPORTED"
-    for rule in simulator.faults.draw(request.method, request.path):
+    fired = simulator.faults.draw(request.method, request.path)
+    for rule in fired:
         if rule.kind == "latency":
             time.sleep(rule.seconds)
-        else:
+        elif rule.kind not in SERVED_KINDS:
             return _fault(rule, op, match[0].style if match else REST)
+    response = _serve(simulator, match)
+    if any(rule.kind == "drop_after" for rule in fired):
+        # Served and committed: only the answer is lost.
+        _drop_connection()
+        return Response(status=500)
+    return response
+
+
+def _serve(simulator, match):
+    """Authenticate, gate, dispatch, audit and shape one vault request."""
+    op = match[0].op if match else "UNSUPPORTED"
     user = user_of_token(simulator.store, request.headers.get("AUTHTOKEN"))
     if user is None or user.get("locked"):
         message = AUTHENTICATION_FAILED if user is None else USER_LOCKED
@@ -136,6 +156,11 @@ def _fault(rule, op, style):
         return Response(f"{rule.status} simulated fault", status=rule.status, mimetype="text/plain")
     if rule.kind == "malformed":
         return Response(MALFORMED_BODY, status=200, mimetype="application/json")
+    if rule.kind == "empty":
+        return Response(b"", status=200, mimetype="application/json")
+    if rule.kind == "html":
+        page = HTML_PAGE.format(status=rule.status, reason=HTML_REASONS[rule.status])
+        return Response(page, status=rule.status, mimetype="text/html")
     if rule.kind == "failed":
         return jsonify(style.shape(op, Reply(FAILED, FAILED_MESSAGE))), 200
     if rule.kind == "redirect":

@@ -8,15 +8,20 @@ Kinds:
 
 - ``latency``: wait ``seconds`` before answering (the request is then served).
 - ``status``: answer HTTP ``status`` (502 or 503) without serving the request.
-- ``drop``: close the connection without any answer.
+- ``drop``: close the connection without any answer (before the request is served).
+- ``drop_after``: serve the request (its changes are committed), then close the
+  connection without sending the answer: a write the client cannot know was applied.
 - ``malformed``: answer HTTP 200 with a truncated JSON body.
+- ``empty``: answer HTTP 200 with an empty body.
+- ``html``: answer an HTML error page (``text/html``) with HTTP ``status`` (500, 502
+  or 503; 500 when not given), as a proxy or an application server in front would.
 - ``failed``: answer HTTP 200 with ``result.status`` Failed.
 - ``redirect``: answer HTTP ``status`` (301, 302, 303, 307 or 308; 302 when not
   given) with ``Location: location`` (any text, even empty: no Location header),
   as a hostile or misconfigured front end would.
 
-Faults other than latency answer before the handler runs, so a faulted
-request changes no state. Rules come from ``--fault`` flags or from the
+Faults other than ``latency`` and ``drop_after`` answer before the handler runs,
+so a faulted request changes no state. Rules come from ``--fault`` flags or from the
 admin endpoint ``/__simulator/faults``. Draws use their own random source
 (seeded from ``--seed``) so that faults do not change generated values.
 """
@@ -28,11 +33,18 @@ from typing import Optional
 
 from vault_simulator.core.randomness import Randomness
 
-KINDS = ("latency", "status", "drop", "malformed", "failed", "redirect")
-FAULT_STATUSES = {"status": (502, 503), "redirect": (301, 302, 303, 307, 308)}
-DEFAULT_STATUSES = {"status": 503, "redirect": 302}
+KINDS = ("latency", "status", "drop", "drop_after", "malformed", "empty", "html", "failed", "redirect")
+FAULT_STATUSES = {"status": (502, 503), "html": (500, 502, 503), "redirect": (301, 302, 303, 307, 308)}
+DEFAULT_STATUSES = {"status": 503, "html": 500, "redirect": 302}
+# Kinds that let the request be served: the others answer instead of the handler.
+SERVED_KINDS = ("latency", "drop_after")
 FAILED_MESSAGE = "Simulated failure (fault injection)"
 MALFORMED_BODY = '{"operation": {"name": "'
+HTML_PAGE = (
+    "<!DOCTYPE html>\n<html><head><title>{status} {reason}</title></head>\n"
+    "<body><h1>{status} {reason}</h1><p>The server could not complete your request.</p></body></html>\n"
+)
+HTML_REASONS = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable"}
 # The WSGI environ key of the server's means to drop a request's connection: a callable.
 DROP_CONNECTION = "vault_simulator.drop_connection"
 

@@ -701,10 +701,6 @@ def test_a_write_answered_429_every_time_was_not_applied(make_client):
         pytest.param(
             lambda: requests.exceptions.ConnectionError("Connection aborted: RemoteDisconnected"), id="dropped"
         ),
-        pytest.param(
-            lambda: requests.exceptions.ChunkedEncodingError("Connection broken: IncompleteRead"), id="cut-off"
-        ),
-        pytest.param(lambda: requests.exceptions.ContentDecodingError("bad gzip"), id="undecodable"),
     ],
 )
 def test_a_write_that_timed_out_or_dropped_after_sending_may_have_been_applied(make_client, error):
@@ -718,17 +714,52 @@ def test_a_write_that_timed_out_or_dropped_after_sending_may_have_been_applied(m
     assert len(client.session.calls) == 1 and client.wrote
 
 
-@pytest.mark.parametrize(
-    "error",
-    [
-        pytest.param(lambda: requests.exceptions.ReadTimeout("read timed out"), id="read-timeout"),
-        pytest.param(lambda: requests.exceptions.ChunkedEncodingError("Connection broken"), id="cut-off"),
-    ],
-)
-def test_a_read_that_timed_out_or_was_cut_off_is_retried(make_client, error):
-    client = make_client(error(), ok([]))
+def test_a_read_that_timed_out_is_retried(make_client):
+    client = make_client(requests.exceptions.ReadTimeout("read timed out"), ok([]))
     assert client.call("get_resources").ok
     assert len(client.session.calls) == 2 and not client.wrote
+
+
+class BrokenBody:
+    """An answer whose headers arrived (``stream=True``) and whose body fails while it is read."""
+
+    status_code = 200
+    headers = {}
+
+    def __init__(self, error):
+        self.raw = self
+        self.error = error
+        self.closed = False
+
+    def read1(self, amt, decode_content=None):
+        raise self.error
+
+    def close(self):
+        self.closed = True
+
+
+BODY_FAULTS = [
+    pytest.param(lambda: urllib3.exceptions.ProtocolError("Connection broken: IncompleteRead"), id="cut-off"),
+    pytest.param(lambda: urllib3.exceptions.DecodeError("bad gzip"), id="undecodable"),
+    pytest.param(lambda: urllib3.exceptions.SSLError("EOF occurred in violation of protocol"), id="tls-eof"),
+]
+
+
+@pytest.mark.parametrize("fault", BODY_FAULTS)
+def test_a_write_whose_body_broke_may_have_been_applied_and_its_connection_is_closed(make_client, fault):
+    broken = BrokenBody(fault())
+    client = make_client(broken, ok())
+    with pytest.raises(VaultResponseError, match="answer was cut off or could not be decoded; the write may have"):
+        client.call("create_resource", details={"RESOURCENAME": "r"})
+    assert len(client.session.calls) == 1 and client.wrote and broken.closed
+
+
+@pytest.mark.parametrize("fault", BODY_FAULTS)
+def test_a_read_whose_body_broke_is_retried_and_its_connection_is_closed(make_client, fault):
+    broken = BrokenBody(fault())
+    client = make_client(broken, ok([]))
+    assert client.call("get_resources").ok
+    assert len(client.session.calls) == 2 and not client.wrote and broken.closed
 
 
 # ---- wrote ------------------------------------------------------------------------------------

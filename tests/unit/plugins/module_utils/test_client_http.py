@@ -17,7 +17,6 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultConnectionError,
     VaultResponseError,
 )
-from ansible_collections.credvault.vault.tests.unit.local_servers import Listener, ScriptedVault
 
 TOKEN = "TOKEN-SECRET-1"
 NEW_PASSWORD = "N3w-S3cr3t!pw"
@@ -27,20 +26,6 @@ SUCCESS = json.dumps(
 REDIRECT_STATUSES = (301, 302, 303, 307, 308)
 # Announces more bytes than it sends, then closes the connection.
 CUT_OFF = {"Content-Length": "500", "Connection": "close"}
-
-
-@pytest.fixture(scope="module")
-def vault(tmp_path_factory):
-    server = ScriptedVault(tmp_path_factory.mktemp("tls"))
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def elsewhere():
-    listener = Listener()
-    yield listener
-    listener.close()
 
 
 @pytest.fixture(autouse=True)

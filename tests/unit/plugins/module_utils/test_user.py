@@ -667,18 +667,58 @@ def test_a_refused_delete_of_a_user_that_still_exists_fails():
 
 def test_describe_user_answers_the_id_and_the_item_whose_name_is_exact():
     vault = Vault([item(6, "BOB"), BOB], edition="B", build=6320)
-    assert _user.describe_user(vault.client, "bob") == {"exists": True, "user_id": "5", "user": BOB}
+    assert _user.describe_user(vault.client, "bob") == {
+        "exists": True,
+        "user_id": "5",
+        "user": BOB,
+        "vault_message": None,
+    }
 
 
 def test_describe_user_without_the_list_answers_the_id_only():
     vault = Vault([BOB], listed=False)
-    assert _user.describe_user(vault.client, "bob") == {"exists": True, "user_id": "5", "user": {}}
+    assert _user.describe_user(vault.client, "bob") == {
+        "exists": True,
+        "user_id": "5",
+        "user": {},
+        "vault_message": None,
+    }
 
 
-def test_describe_an_unknown_user_is_an_empty_answer():
+def test_describe_an_unknown_user_is_an_empty_answer_checked_against_the_list():
     vault = Vault([BOB], edition="B", build=6320)
-    assert _user.describe_user(vault.client, "nobody") == {"exists": False, "user_id": None, "user": {}}
-    assert keys(vault.client) == ["get_user_id"]
+    assert _user.describe_user(vault.client, "nobody") == {
+        "exists": False,
+        "user_id": None,
+        "user": {},
+        "vault_message": "User nobody does not exist",
+    }
+    assert keys(vault.client) == ["get_user_id", "get_users"]
+
+
+def failing_user_id(message):
+    return VaultAPIError("get_USERID failed: " + message, http_status=200, vault_message=message)
+
+
+def test_a_failed_user_id_for_a_user_the_list_holds_is_no_absent_user():
+    vault = Vault([BOB], edition="B", build=6320, get_user_id=failing_user_id("Internal error, try later"))
+    with pytest.raises(
+        VaultAPIError,
+        match="get_USERID failed for user bob, whom the vault's user list holds: Internal error, try later",
+    ):
+        _user.describe_user(vault.client, "bob")
+
+
+def test_without_a_list_a_failure_that_does_not_say_missing_is_absent_with_a_doubt():
+    vault = Vault([BOB], listed=False, get_user_id=failing_user_id("Internal error, try later"))
+    described = _user.describe_user(vault.client, "bob")
+    assert described["exists"] is False and described["vault_message"] == "Internal error, try later"
+    assert "get_USERID failed for user bob with words that do not say it is missing" in described["doubt"]
+
+
+def test_without_a_list_a_failure_that_says_missing_gives_no_doubt():
+    vault = Vault([], listed=False)
+    assert "doubt" not in _user.describe_user(vault.client, "nobody")
 
 
 def test_search_is_refused_where_the_vault_has_no_user_list():

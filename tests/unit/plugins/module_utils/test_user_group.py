@@ -404,9 +404,22 @@ def test_a_group_is_read_by_name():
     assert _user_group.describe_user_group(client, "dba") == {
         "exists": True,
         "user_group": {"userGroupName": "dba", "userGroupId": "7"},
+        "vault_message": None,
     }
-    assert _user_group.describe_user_group(client, "gone") == {"exists": False, "user_group": {}}
+    gone = _user_group.describe_user_group(client, "gone")
+    assert gone["exists"] is False and gone["user_group"] == {} and "doubt" not in gone
+    assert "does not exist" in gone["vault_message"]
     assert client.writes() == []
+
+
+def test_a_failure_whose_words_do_not_say_missing_is_absent_with_a_doubt():
+    failed = VaultAPIError("GET_USERGROUPID failed: busy", http_status=200, vault_message="busy")
+    described = _user_group.describe_user_group(vault(get_user_group_id=failed), "dba")
+    assert described["exists"] is False and described["vault_message"] == "busy"
+    assert (
+        "GET_USERGROUPID failed for user group dba with words that do not say it is missing (busy)"
+        in described["doubt"]
+    )
 
 
 def test_a_refusal_of_the_name_lookup_over_http_fails():

@@ -1,0 +1,128 @@
+# -*- coding: utf-8 -*-
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""summarize.py WORK_DIR SCENARIO...: the table of the parallel_forks runs, from what runme.sh left in WORK_DIR for
+each scenario and run (1, 2): <scenario>-<run>.log (the ansible-playbook output, whose PLAY RECAP gives the forks'
+task results), <scenario>-<run>.json (tally_end.yml: the number of vault requests the forks sent and of TLS
+connections they opened, and their writes with the vault's answers) and <scenario>-<run>.seconds (wall time of the
+run). A second table counts the writes of each run by operation: sent, and answered Success (the others lost a race).
+
+Exits 1, naming the run, when a run does not have twenty forks in its recap, a fork failed or was unreachable, or a
+second run reported a change. Only the forks' hosts count: localhost runs the test's own reads and checks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+
+FORKS = 20
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+RECAP_LINE = re.compile(
+    r"^(?P<host>node\d+)\s*:\s*ok=(?P<ok>\d+)\s+changed=(?P<changed>\d+)\s+unreachable=(?P<unreachable>\d+)"
+    r"\s+failed=(?P<failed>\d+)"
+)
+COLUMNS = (
+    "scenario",
+    "run",
+    "hosts",
+    "tasks",
+    "changed",
+    "failed",
+    "requests",
+    "writes",
+    "refused",
+    "connections",
+    "s",
+)
+WRITE_COLUMNS = ("scenario", "run", "operation", "sent", "succeeded")
+
+
+def read_recap(path):
+    """Per fork host: its recap counters as ints."""
+    with open(path, encoding="utf-8") as handle:
+        text = ANSI_ESCAPE.sub("", handle.read())
+    recap = text.rsplit("PLAY RECAP", 1)[-1]
+    hosts = {}
+    for line in recap.splitlines():
+        match = RECAP_LINE.match(line.strip())
+        if match:
+            hosts[match["host"]] = {key: int(value) for key, value in match.groupdict().items() if key != "host"}
+    return hosts
+
+
+def read_run(work_dir, scenario, run):
+    stem = os.path.join(work_dir, f"{scenario}-{run}")
+    hosts = read_recap(stem + ".log")
+    with open(stem + ".json", encoding="utf-8") as handle:
+        tally = json.load(handle)
+    with open(stem + ".seconds", encoding="utf-8") as handle:
+        seconds = int(handle.read())
+    total = {
+        key: sum(counters[key] for counters in hosts.values()) for key in ("ok", "changed", "unreachable", "failed")
+    }
+    return {
+        "scenario": scenario,
+        "run": run,
+        "hosts": len(hosts),
+        # A task result of a fork: ok (changed included) or failed; an unreachable fork counts as failed.
+        "tasks": total["ok"] + total["failed"],
+        "changed": total["changed"],
+        "failed": total["failed"] + total["unreachable"],
+        "requests": tally["requests"],
+        "writes": len(tally["writes"]),
+        "refused": sum(1 for write in tally["writes"] if write["status"] != "Success"),
+        "connections": tally["connections"],
+        "s": seconds,
+        "write_rows": write_rows(scenario, run, tally["writes"]),
+    }
+
+
+def write_rows(scenario, run, writes):
+    """One row per write operation of the run, in the order they were first sent."""
+    rows = {}
+    for write in writes:
+        row = rows.setdefault(write["operation"], {"scenario": scenario, "run": run, "operation": write["operation"]})
+        row["sent"] = row.get("sent", 0) + 1
+        row["succeeded"] = row.get("succeeded", 0) + (write["status"] == "Success")
+    return list(rows.values())
+
+
+def problems_of(row):
+    name = f"{row['scenario']} run {row['run']}"
+    if row["hosts"] != FORKS:
+        yield f"{name}: {row['hosts']} fork hosts in the recap, not {FORKS}"
+    if row["failed"]:
+        yield f"{name}: {row['failed']} failed or unreachable task results"
+    if row["run"] == 2 and row["changed"]:
+        yield f"{name}: {row['changed']} changed task results on the second run"
+
+
+def table(rows, columns):
+    """Text columns left-aligned, numbers right-aligned."""
+    widths = [max(len(str(value)) for value in [column] + [row[column] for row in rows]) for column in columns]
+    lines = [" | ".join(str(column).ljust(width) for column, width in zip(columns, widths))]
+    lines.append("-|-".join("-" * width for width in widths))
+    for row in rows:
+        cells = [
+            str(row[column]).rjust(width) if isinstance(row[column], int) else row[column].ljust(width)
+            for column, width in zip(columns, widths)
+        ]
+        lines.append(" | ".join(cells))
+    return "\n".join(lines)
+
+
+def main(work_dir, *scenarios):
+    rows = [read_run(work_dir, scenario, run) for scenario in scenarios for run in (1, 2)]
+    print(table(rows, COLUMNS))
+    print()
+    print(table([write_row for row in rows for write_row in row["write_rows"]], WRITE_COLUMNS))
+    problems = [problem for row in rows for problem in problems_of(row)]
+    for problem in problems:
+        print("FAILED " + problem, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:]))
