@@ -25,7 +25,7 @@ import datetime
 import re
 
 from ._checks import clean_text
-from ._errors import VaultInputError, VaultNotFoundError
+from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, is_refusal
 
 _HEX_SERIAL = re.compile(r"^[0-9a-f]+$")
 _LIST_DATE = re.compile(r"^([A-Za-z]{3})[a-z]* +(\d{1,2}), +(\d{4})$")
@@ -167,14 +167,34 @@ def detail_with_dates(item, today=None):
 
 
 def require_certificate(client, common_name, serial_number=None):
-    """The list item of the one certificate named (``VaultNotFoundError`` when there is none)."""
+    """The list item of the one certificate named (``missing_certificate``'s error when there is none)."""
     item = select_certificate(client, common_name, serial_number)
     if item is None:
-        raise VaultNotFoundError(
-            "certificate %s%s does not exist (or is not visible to this token)"
-            % (common_name, " with serial number %s" % serial_number if serial_number else "")
-        )
+        raise missing_certificate(client, common_name, serial_number)
     return item
+
+
+def missing_certificate(client, common_name, serial_number=None, consequence=""):
+    """The error for a certificate ``GetAllSSLCertificates`` does not show this token: the vault's refusal when
+    ``GetCertificateDetails`` says this token may not access it ("You are not authorized to access certificate
+    ..."), else ``VaultNotFoundError``. ``consequence`` ("; nothing was shared") ends either message."""
+    wanted = common_name + (" with serial number %s" % serial_number if serial_number else "")
+    selected = {"common_name": common_name}
+    if serial_number:
+        selected["serial_number"] = serial_number
+    try:
+        client.call("get_certificate_details", details=selected)
+    except VaultAPIError as exc:
+        if is_refusal(exc):
+            return VaultAPIError(
+                "the vault refused certificate %s to this token: %s%s" % (wanted, exc.vault_message, consequence),
+                operation=exc.operation,
+                http_status=exc.http_status,
+                vault_message=exc.vault_message,
+            )
+    return VaultNotFoundError(
+        "certificate %s does not exist (or is not visible to this token)%s" % (wanted, consequence)
+    )
 
 
 def hash_of(signature_algorithm):

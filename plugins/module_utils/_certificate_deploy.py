@@ -27,9 +27,9 @@ What the API offers, and what that means here:
 
 from __future__ import annotations
 
-from ._certificate import describe, normalized_serial, select_certificate, selector
+from ._certificate import describe, missing_certificate, normalized_serial, select_certificate, selector
 from ._checks import clean_text
-from ._errors import VaultAPIError, VaultNotFoundError
+from ._errors import VaultAPIError
 
 OPERATION = "DeployCertificate"
 
@@ -83,11 +83,8 @@ def deploy(client, desired, check_mode):
     validate(desired)
     item = select_certificate(client, desired["common_name"], desired.get("serial_number"))
     if item is None:
-        wanted = desired["common_name"]
-        if desired.get("serial_number") is not None:
-            wanted = "%s with serial number %s" % (wanted, desired["serial_number"])
-        raise VaultNotFoundError(
-            "certificate %s does not exist (or is not visible to this token); nothing was deployed" % wanted
+        raise missing_certificate(
+            client, desired["common_name"], desired.get("serial_number"), "; nothing was deployed"
         )
     certificate = selector(item)
     server = desired.get("server")

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 
-from ._certificate import normalized_serial, select_certificate
+from ._certificate import missing_certificate, normalized_serial, select_certificate
 from ._checks import clean_text
 from ._diff import DifferenceTracker
 from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, VaultResponseError
@@ -98,6 +98,11 @@ def member_ids(client, certificates, tracker, check_mode):
     for entry in certificates:
         item = select_certificate(client, entry["common_name"], entry.get("serial_number"))
         if item is None:
+            error = missing_certificate(
+                client, entry["common_name"], entry.get("serial_number"), "; nothing was changed"
+            )
+            if not isinstance(error, VaultNotFoundError):
+                raise error
             unknown.append(_label(entry))
             continue
         cert_id = item.get("CertID")

@@ -17,12 +17,13 @@ from ._certificate import (
     certificates_named,
     detail_with_dates,
     list_certificates,
+    missing_certificate,
     normalized_serial,
     serial_of,
     with_dates,
 )
 from ._checks import clean_text
-from ._errors import VaultInputError
+from ._errors import VaultInputError, VaultNotFoundError
 
 FILTERS = (
     ("expiring_within_days", "withExpiryDaysLessThan"),
@@ -67,6 +68,11 @@ def describe_info(client, options):
     if filters and items:
         kept = {serial_of(item) for item in list_certificates(client, filters)}
         items = [item for item in items if serial_of(item) in kept]
+    if not items:
+        # An unlisted certificate may be one this token may not access: the vault's refusal fails the task.
+        error = missing_certificate(client, common_name, options.get("serial_number"))
+        if not isinstance(error, VaultNotFoundError):
+            raise error
     details = []
     if items:
         query = {"common_name": common_name}

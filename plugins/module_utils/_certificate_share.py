@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 
-from ._certificate import normalized_serial, select_certificate
+from ._certificate import missing_certificate, normalized_serial, select_certificate
 from ._checks import clean_text
 from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError
 from ._user import require_user_id
@@ -150,9 +150,11 @@ def resolve_target(client, desired, kind, check_mode, warnings):
         wanted = desired["common_name"]
         if desired.get("serial_number") is not None:
             wanted = "%s (serial number %s)" % (wanted, desired["serial_number"])
-        error = "certificate %s does not exist (or is not visible to this token)" % wanted
-        if not check_mode:
-            raise VaultNotFoundError(error + "; nothing was shared")
+        error = missing_certificate(
+            client, desired["common_name"], desired.get("serial_number"), "" if check_mode else "; nothing was shared"
+        )
+        if not check_mode or not isinstance(error, VaultNotFoundError):
+            raise error
         warnings.append(
             "%s: check mode takes it as created by an earlier task, a real run fails unless it exists by then" % error
         )

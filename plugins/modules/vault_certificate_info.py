@@ -29,6 +29,8 @@ options:
     description:
       - Common name of the certificates to read, compared without regard to case. A name the vault does not know is
         not an error; RV(exists) is then V(false).
+      - A certificate the list does not show this token is looked up once more (C(GetCertificateDetails)); when the
+        vault answers that this token may not access it, the task fails with the vault's words instead.
     type: str
   serial_number:
     description:

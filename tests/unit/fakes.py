@@ -8,6 +8,7 @@ import json
 
 from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
 from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
+from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
 
 
@@ -80,3 +81,19 @@ class ScriptedClient:
 
     def writes(self):
         return [key for key, *dummy in self.calls if not CATALOGUE[key].is_read]
+
+
+def certificate_refusal(message):
+    """A failed ``GetCertificateDetails`` as the vault answers it (HTTP 200, ``result.status`` Failed)."""
+    return VaultAPIError(
+        "GetCertificateDetails failed: " + message,
+        operation="GetCertificateDetails",
+        http_status=200,
+        vault_message=message,
+    )
+
+
+# What ``GetCertificateDetails`` answers for a certificate that does not exist.
+NO_SUCH_CERTIFICATE = certificate_refusal("Certificate does not exist")
+# What it answers for one this token may not access.
+NOT_YOURS = certificate_refusal("You are not authorized to access certificate intranet.example.com")

@@ -26,7 +26,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultUnsupportedError,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import NO_SUCH_CERTIFICATE, NOT_YOURS, ScriptedClient
 
 TODAY = datetime.date(2026, 11, 23)
 
@@ -407,6 +407,12 @@ def test_expiry_list_and_one_certificate():
     assert missing == {"exists": False, "certificates": [], "details": []}
 
 
+def test_info_on_a_certificate_this_token_may_not_access_fails_with_the_refusal():
+    client = ScriptedClient({"get_all_ssl_certificates": [], "get_certificate_details": NOT_YOURS})
+    with pytest.raises(VaultAPIError, match="the vault refused certificate hidden.example.com to this token"):
+        _certificate_info.describe_info(client, {"common_name": "hidden.example.com"})
+
+
 # --- fetch -----------------------------------------------------------------------------------------------------
 
 
@@ -474,3 +480,32 @@ def test_fetch_keeps_an_equivalent_key_file_and_hides_the_passphrase_it_read():
     assert content == fresh
     other, dummy = encrypted_material(*self_signed(), "Secret-phr4se")
     assert _certificate_files.fetch(client, options, other)[0] == fresh
+
+
+@pytest.mark.parametrize(
+    ("details", "error", "words"),
+    [
+        (
+            NOT_YOURS,
+            VaultAPIError,
+            "the vault refused certificate hidden.example.com with serial number 0A to this token: "
+            "You are not authorized to access certificate",
+        ),
+        (
+            NO_SUCH_CERTIFICATE,
+            VaultNotFoundError,
+            "certificate hidden.example.com with serial number 0A does not exist (or is not visible to this token)",
+        ),
+    ],
+)
+def test_an_unlisted_certificate_is_refused_when_the_vault_says_so_else_missing(details, error, words):
+    client = ScriptedClient({"get_all_ssl_certificates": [], "get_certificate_details": details})
+    with pytest.raises(error) as caught:
+        _certificate.require_certificate(client, "hidden.example.com", "0A")
+    assert words in str(caught.value)
+    assert client.calls[-1] == (
+        "get_certificate_details",
+        None,
+        {"common_name": "hidden.example.com", "serial_number": "0A"},
+        None,
+    )

@@ -15,7 +15,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultUnsupportedError,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import NO_SUCH_CERTIFICATE, NOT_YOURS, ScriptedClient
 
 CERTIFICATES = [
     {"CertID": 4, "Common Name": "intranet.example.com", "serialNumber": "0A1B"},
@@ -40,10 +40,9 @@ class BodyClient(ScriptedClient):
         return VaultResponse("OP", "Success", "", None, answer, None, 200, {})
 
 
-def vault(deploy=None, edition=None, build=None):
-    return BodyClient(
-        {"get_all_ssl_certificates": CERTIFICATES, "deploy_certificate": deploy}, edition=edition, build=build
-    )
+def vault(deploy=None, edition=None, build=None, details=NO_SUCH_CERTIFICATE):
+    table = {"get_all_ssl_certificates": CERTIFICATES, "deploy_certificate": deploy, "get_certificate_details": details}
+    return BodyClient(table, edition=edition, build=build)
 
 
 def desired(**options):
@@ -155,3 +154,13 @@ def test_a_refused_call_keeps_the_vault_words():
     )
     with pytest.raises(VaultAPIError, match="Server x is not known"):
         _certificate_deploy.deploy(vault(refused), desired(server="x"), False)
+
+
+def test_a_certificate_this_token_may_not_access_is_refused_not_missing():
+    client = vault(details=NOT_YOURS)
+    with pytest.raises(VaultAPIError) as caught:
+        _certificate_deploy.deploy(client, desired(common_name="hidden.example.com"), False)
+    message = str(caught.value)
+    assert "the vault refused certificate hidden.example.com to this token: You are not authorized" in message
+    assert "does not exist" not in message and "nothing was deployed" in message
+    assert client.writes() == []

@@ -14,7 +14,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultNotFoundError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import NO_SUCH_CERTIFICATE, NOT_YOURS, ScriptedClient
 
 CERTIFICATES = [
     {"CertID": 4, "Common Name": "shop.example.com", "serialNumber": "0A"},
@@ -36,6 +36,7 @@ def vault(edition=None, build=None, **answers):
         "create_certificate_group": [{"group_name": "Web", "ssl_details": "4,7"}],
         "edit_certificate_group": [{"group_name": "Web"}],
         "delete_certificate_group": None,
+        "get_certificate_details": NO_SUCH_CERTIFICATE,
     }
     table.update(answers)
     return ScriptedClient(table, edition=edition, build=build)
@@ -171,3 +172,12 @@ def test_a_listed_certificate_without_a_cert_id_is_an_unreadable_answer():
     client = vault(get_all_ssl_certificates=[{"Common Name": "shop.example.com", "serialNumber": "0A"}])
     with pytest.raises(Exception, match="no CertID"):
         _certificate_group.ensure(client, desired(certificates=[{"common_name": "shop.example.com"}]), False)
+
+
+def test_a_member_this_token_may_not_access_is_refused_not_missing_even_in_check_mode():
+    for check_mode in (True, False):
+        client = vault(get_certificate_details=NOT_YOURS)
+        options = desired(certificates=[{"common_name": "hidden.example.com", "serial_number": None}])
+        with pytest.raises(VaultAPIError, match="the vault refused certificate hidden.example.com to this token"):
+            _certificate_group.ensure(client, options, check_mode)
+        assert client.writes() == []

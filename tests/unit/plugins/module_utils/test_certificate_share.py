@@ -15,7 +15,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultNotFoundError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import NO_SUCH_CERTIFICATE, NOT_YOURS, ScriptedClient
 
 CERTIFICATES = [{"CertID": 4, "Common Name": "shop.example.com", "serialNumber": "0A"}]
 USER_IDS = {"jdoe": "7", "pat": "8"}
@@ -39,6 +39,7 @@ def vault(edition=None, build=None, **answers):
         "get_all_ssl_certificates": CERTIFICATES,
         "get_user_id": lookup(USER_IDS, "USERID", "USERNAME"),
         "get_user_group_id": lookup(GROUP_IDS, "USERGROUPID", "USERGROUPNAME"),
+        "get_certificate_details": NO_SUCH_CERTIFICATE,
     }
     for key in _certificate_share.ROWS.values():
         table[key] = None
@@ -169,3 +170,13 @@ def test_old_builds_are_refused_before_any_request():
     with pytest.raises(VaultUnsupportedError, match="edition A from build 11300"):
         _certificate_share.share(client, desired(group="g", user_groups=["Web operators"], state="absent"), True)
     assert client.calls == []
+
+
+@pytest.mark.parametrize("check_mode", [True, False])
+def test_a_certificate_this_token_may_not_access_is_refused_not_missing(check_mode):
+    client = vault(get_certificate_details=NOT_YOURS)
+    with pytest.raises(VaultAPIError) as caught:
+        _certificate_share.share(client, desired(common_name="hidden.example.com", users=["jdoe"]), check_mode)
+    assert "the vault refused certificate hidden.example.com to this token: You are not authorized" in str(caught.value)
+    assert "does not exist" not in str(caught.value)
+    assert writes(client) == []
