@@ -45,17 +45,21 @@ unexport VIRTUAL_ENV PYTHONPATH ANSIBLE_COLLECTIONS_PATH ANSIBLE_COLLECTIONS_PAT
 # tell ansible-test where the content is (it then lists the files on disk).
 ANSIBLE_TEST := env ANSIBLE_TEST_CONTENT_ROOT=$(COPY) ansible-test
 
-.PHONY: help venv collection units sanity lint format integration molecule molecule-tools demo bench bench-smoke test clean
+.PHONY: help venv collection units sanity lint format integration molecule molecule-tools demo package-check bench bench-smoke test clean
 
 help:
 	@echo 'make demo         build and install the collection, run docs/examples/demo.yml against a simulator'
-	@echo 'make test         venv, collection, units, lint, sanity, integration (stops at the first failure)'
+	@echo 'make test         venv, collection, units, lint, sanity, package-check, integration, molecule'
+	@echo '                  (stops at the first failure)'
 	@echo 'make venv         create .venv with the tools from requirements-dev.txt and the simulator'
 	@echo 'make collection   copy the sources to $(COPY:$(CURDIR)/%=%)'
 	@echo 'make units        pytest of tests/unit and tests/simulator/tests'
 	@echo 'make lint         ruff format --check, ruff check, ansible-lint --profile production, antsibull-changelog lint'
 	@echo 'make format       apply ruff format and ruff check --fix (the one style of ruff.toml)'
 	@echo 'make sanity       ansible-test sanity --venv --python $(TEST_PYTHON)'
+	@echo 'make package-check'
+	@echo '                  build the tarball; check its files, galaxy-importer, ansible-builder introspect and'
+	@echo '                  create; run the demo from the installed tarball (galaxy-importer in its own venv)'
 	@echo 'make integration  ansible-test integration --venv --python $(TEST_PYTHON) with simulators running'
 	@echo '                  (INTEGRATION_TARGETS="t1 t2" runs only those; INTEGRATION_JOBS=N runs N at once;'
 	@echo '                  BUILD=DIR copies elsewhere)'
@@ -121,14 +125,66 @@ integration: venv collection
 	  --targets "$(INTEGRATION_TARGETS)" \
 	  -- ansible-test integration --venv --python $(TEST_PYTHON)
 
-demo: venv
-	rm -rf $(DIST)
+# `make demo` and `make package-check` share these two steps: build the tarball and install it into
+# $(COLLECTIONS), then run docs/examples/demo.yml from that installed copy against a simulator.
+# A shell glob: the tarball's name holds the version of galaxy.yml.
+TARBALL := $(DIST)/credvault-vault-*.tar.gz
+INSTALLED := $(COLLECTIONS)/ansible_collections/credvault/vault
+
+define build_and_install_tarball
+	rm -rf $(DIST) $(COLLECTIONS)
 	ansible-galaxy collection build --output-path $(DIST) .
-	ANSIBLE_COLLECTIONS_PATH=$(COLLECTIONS) ansible-galaxy collection install --force -p $(COLLECTIONS) $(DIST)/credvault-vault-*.tar.gz
-	ANSIBLE_COLLECTIONS_PATH=$(COLLECTIONS) python tests/utils/with_simulators.py \
-	  --profiles default --log-dir $(SIMULATOR_LOGS) \
-	  -- ansible-playbook -i localhost, -c local -e ansible_python_interpreter=$(VENV)/bin/python \
-	  -e token_dir=$(BUILD)/demo docs/examples/demo.yml
+	ansible-galaxy collection install --force -p $(COLLECTIONS) $(TARBALL)
+endef
+
+# One command, so that package-check can run it beside galaxy-importer.
+RUN_INSTALLED_DEMO := ANSIBLE_COLLECTIONS_PATH=$(COLLECTIONS) python tests/utils/with_simulators.py \
+  --profiles default --log-dir $(SIMULATOR_LOGS) \
+  -- ansible-playbook -i localhost, -c local -e ansible_python_interpreter=$(VENV)/bin/python \
+  -e token_dir=$(BUILD)/demo $(INSTALLED)/docs/examples/demo.yml
+
+demo: venv
+	$(build_and_install_tarball)
+	$(RUN_INSTALLED_DEMO)
+
+# galaxy-importer pins attrs<24, which would downgrade the attrs of .venv (ansible-lint's jsonschema), so it
+# gets its own venv, made like .venv from the same package index; ansible-builder comes with it.
+IMPORTER_VENV := $(BUILD)/importer-venv
+IMPORTER_STAMP := $(IMPORTER_VENV)/.installed
+IMPORTER_REQUIREMENTS := 'galaxy-importer>=0.4.44,<0.5' 'ansible-builder>=3.2,<4' \
+  'ansible-core>=2.19,<2.20' 'ansible-lint>=26.10,<27'
+PACKAGE_CHECKS := $(BUILD)/package-check
+# Without its ansible-test step, which needs a container engine; it writes importer_result.json to the working
+# directory.
+GALAXY_IMPORTER := cd $(PACKAGE_CHECKS) && PATH=$(IMPORTER_VENV)/bin:$$PATH GALAXY_IMPORTER_RUN_ANSIBLE_TEST=false \
+  $(IMPORTER_VENV)/bin/python -m galaxy_importer.main $(TARBALL) > importer.log 2>&1
+
+$(IMPORTER_STAMP): Makefile
+	test -x $(IMPORTER_VENV)/bin/python || $(PYTHON) -m venv $(IMPORTER_VENV)
+	$(IMPORTER_VENV)/bin/python -m pip install --progress-bar off $(IMPORTER_REQUIREMENTS)
+	touch $@
+
+# The tarball is what is tested: its file list (tests/utils/check_tarball.py), ansible-builder introspect of the
+# installed copy finding every requirement of requirements.txt, ansible-builder create of
+# docs/execution-environment.yml, galaxy-importer (failing on any warning) and the demo from the installed copy.
+# galaxy-importer (about 45 s, most of it its ansible-lint run) runs while the demo does.
+package-check: venv $(IMPORTER_STAMP)
+	$(build_and_install_tarball)
+	python tests/utils/check_tarball.py $(TARBALL)
+	rm -rf $(PACKAGE_CHECKS) && mkdir -p $(PACKAGE_CHECKS)
+	$(IMPORTER_VENV)/bin/ansible-builder introspect --write-pip $(PACKAGE_CHECKS)/ee-python.txt $(COLLECTIONS)
+	for requirement in $$(sed -e 's/#.*//' -e 's/[<>=!~; ].*//' requirements.txt); do \
+	  grep -q "^$$requirement\b.*from collection credvault.vault" $(PACKAGE_CHECKS)/ee-python.txt \
+	  || { echo "ansible-builder introspect did not find $$requirement" >&2; exit 1; }; done
+	$(IMPORTER_VENV)/bin/ansible-builder create --file docs/execution-environment.yml \
+	  --context $(PACKAGE_CHECKS)/ee-context > /dev/null
+	grep -q 'name: credvault.vault' $(PACKAGE_CHECKS)/ee-context/_build/requirements.yml
+	( $(GALAXY_IMPORTER) ) & importer=$$!; trap 'kill $$importer 2> /dev/null || true' EXIT; \
+	  $(RUN_INSTALLED_DEMO); \
+	  wait $$importer || { cat $(PACKAGE_CHECKS)/importer.log; echo 'galaxy-importer failed' >&2; exit 1; }
+	if grep -E '^(WARNING|ERROR|CRITICAL):' $(PACKAGE_CHECKS)/importer.log; then \
+	  echo 'galaxy-importer warned about the tarball (see above)' >&2; exit 1; fi
+	@echo "galaxy-importer: $$(tail -n 1 $(PACKAGE_CHECKS)/importer.log) ($(PACKAGE_CHECKS)/importer.log)"
 
 # The scenario changes this machine's users and sudo rules (all named cvrr_*,
 # removed by its destroy step) and runs a private sshd, so it needs root. It
@@ -168,7 +224,7 @@ bench-smoke: venv collection
 	  --out $(BUILD)/bench-smoke --no-chart > $(BUILD)/bench-smoke.log || { cat $(BUILD)/bench-smoke.log; exit 1; }
 	@echo "benchmark smoke run passed ($(BUILD)/bench-smoke.log)"
 
-test: venv collection units lint sanity bench-smoke integration molecule
+test: venv collection units lint sanity package-check bench-smoke integration molecule
 
 clean:
 	rm -rf $(VENV) $(BUILD) .ansible tests/output

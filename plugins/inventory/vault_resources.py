@@ -1,0 +1,263 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+name: vault_resources
+short_description: Hosts from the credential vault's resources
+version_added: 0.4.0
+description:
+  - Makes one host of each resource the token sees, named by its DNS name, else by its resource name
+    (O(hostname_source)).
+  - Groups each host by its resource type, as C(vault_type_<type>), and by each resource group it is in, as
+    C(vault_group_<group name>). Names are lowercased and every character other than C(a-z), C(0-9) and C(_)
+    becomes C(_) (type C(Windows Server) is group C(vault_type_windows_server)); names that come out the same
+    share one group.
+  - Host variables (named with O(prefix)) hold the resource's fields C(resource_id), C(resource_name),
+    C(resource_type), C(description), C(dns_name), C(account_count) and, with O(details), C(password_policy)
+    (the policy's name), C(department), C(location), C(resource_url) (without any user information),
+    C(owner), C(custom_fields) (label to value) and C(accounts) (account names); with O(resource_groups),
+    C(resource_groups) (group names).
+  - Never in a host variable, the inventory cache or a message - a password, a custom field whose
+    C(CUSTOMFIELDTYPE) is C(Password), or a custom field whose label names a secret (it contains C(password),
+    C(passwd), C(passphrase), C(secret), C(token), C(credential), C(privatekey) or C(apikey), or has the word
+    C(pwd), C(pass), C(key), C(pin), C(otp), C(totp) or C(seed)).
+  - "Requests per inventory run: one C(GET RESOURCES), then for each resource the filters O(filters.types) and
+    O(filters.name_pattern) keep: one C(GET RESOURCE ACCOUNTLIST) with O(details) and one C(GET ASSOCIATED GROUPS)
+    with O(resource_groups) or O(filters.groups). So 2N+1 requests for N resources by default, N+1 with one of the
+    two off, 1 with both off; none when the inventory cache answers."
+  - The configuration file must be named C(*.vault_resources.yml) or C(*.vault_resources.yaml).
+  - Connection options are those of the lookups, from the configuration file, the C(CREDVAULT_*) environment
+    variables, the section C([credvault_vault]) of C(ansible.cfg) (all but O(auth_token)), or the C(credvault_*)
+    variables given as extra vars (C(-e)); an inventory is read before any other variable exists.
+author:
+  - Credvault Maintainers (@credvault)
+options:
+  plugin:
+    description: The name of this plugin, so that Ansible knows the file is its configuration.
+    type: str
+    required: true
+    choices: [credvault.vault.vault_resources]
+  hostname_source:
+    description:
+      - V(dns_name) names a host by the resource's C(DNS NAME) and, where it is empty or not reported, by its
+        C(RESOURCE NAME). Edition A reports C(DNS NAME) in the resource detail only, so there it needs O(details).
+      - V(resource_name) names a host by its C(RESOURCE NAME), which is unique in the vault's organization.
+      - Two resources with the same host name (the same DNS name) make one host, from the resource with the lower
+        C(RESOURCE ID); each other one is left out with a warning naming it.
+    type: str
+    choices: [dns_name, resource_name]
+    default: dns_name
+  prefix:
+    description: Prefix of every host variable this plugin sets, so that they do not clash with others.
+    type: str
+    default: credvault_
+  details:
+    description:
+      - Read each resource's detail (C(GET RESOURCE ACCOUNTLIST), one request per resource) for its custom fields,
+        owner, department, location, URL, password policy, account names and, in edition A, its DNS name.
+      - V(false) keeps to the fields of C(GET RESOURCES), one request for the whole inventory.
+    type: bool
+    default: true
+  resource_groups:
+    description:
+      - Read each resource's groups (C(GET ASSOCIATED GROUPS), A 12000 / B 5400, one request per resource) for the
+        C(vault_group_*) groups and the C(resource_groups) variable.
+      - When the vault lacks the call, the inventory has no C(vault_group_*) groups, with a warning.
+    type: bool
+    default: true
+  filters:
+    description: Which resources become hosts. A resource must pass every filter given.
+    type: dict
+    default: {}
+    suboptions:
+      types:
+        description: Resource types (C(RESOURCE TYPE), any case) to keep; all when empty.
+        type: list
+        elements: str
+        default: []
+      groups:
+        description:
+          - Names of resource groups; keeps the resources in at least one of them; all when empty.
+          - Reads the groups of every resource the other filters keep, even with O(resource_groups=false).
+        type: list
+        elements: str
+        default: []
+      name_pattern:
+        description:
+          - A Python regular expression searched (C(re.search), not a glob) in the resource name; anchor it with
+            C(^) and C($) to match the whole name.
+        type: str
+  concurrency:
+    description: How many of the per-resource requests run at once, over as many connections; from V(1) to V(64).
+    type: int
+    default: 8
+extends_documentation_fragment:
+  - ansible.builtin.constructed
+  - ansible.builtin.inventory_cache
+  - credvault.vault.connection
+  - credvault.vault.connection.plugins
+notes:
+  - The inventory cache holds the host variables above and nothing else of the vault's answers. Its key is made of
+    the configuration file's path, O(url), O(org_name), O(filters), O(details) and O(resource_groups).
+  - A failure reads C(vault_resources) and the client's message, which never holds the token.
+"""
+
+EXAMPLES = r"""
+# test.vault_resources.yml: the connection from CREDVAULT_URL, CREDVAULT_AUTH_TOKEN and CREDVAULT_CA_PATH.
+# Cached with ANSIBLE_INVENTORY_CACHE=true, ANSIBLE_INVENTORY_CACHE_PLUGIN=ansible.builtin.jsonfile and
+# ANSIBLE_INVENTORY_CACHE_CONNECTION=<directory>, or the same options (cache, cache_plugin...) in the file.
+plugin: credvault.vault.vault_resources
+filters:
+  types: [Linux, Windows, MS SQL server]
+  name_pattern: "^it-inv-"
+keyed_groups:
+  - key: credvault_custom_fields.Environment | default('unset')
+    prefix: env
+compose:
+  ansible_user: "'deploy' if 'deploy' in credvault_accounts else 'root'"
+"""
+
+import hashlib
+import json
+import re
+
+from ansible.errors import AnsibleError, AnsibleOptionsError, AnsibleParserError, AnsibleRequiredOptionError
+from ansible.plugins.inventory import BaseInventoryPlugin, Cacheable, Constructable
+from ansible.utils.display import Display
+
+from ansible_collections.credvault.vault.plugins.module_utils._client import HAS_REQUESTS
+from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError
+from ansible_collections.credvault.vault.plugins.module_utils._options import CONNECTION_OPTIONS, client_from_options
+from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import blank_env_unset, worker_pool
+from ansible_collections.credvault.vault.plugins.plugin_utils._resource_inventory import (
+    group_name,
+    host_name,
+    read_resources,
+)
+
+display = Display()
+PLUGIN = "vault_resources"
+CONCURRENCY = (1, 64)
+
+
+class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
+    NAME = "credvault.vault.vault_resources"
+
+    def verify_file(self, path):
+        """Only files named ``*.vault_resources.yml`` or ``*.vault_resources.yaml``."""
+        return super().verify_file(path) and path.endswith(("vault_resources.yml", "vault_resources.yaml"))
+
+    def parse(self, inventory, loader, path, cache=True):
+        super().parse(inventory, loader, path, cache)
+        self._load_options(path)
+        cache_key = "%s_%s" % (self.get_cache_key(path), self._settings_hash())
+        use_cache = self.get_option("cache") and cache
+        resources = None
+        if use_cache:
+            try:
+                resources = self._cache[cache_key]
+            except KeyError:
+                pass
+        if resources is None:
+            resources = self._fetch()
+            if self.get_option("cache"):
+                self._cache[cache_key] = resources
+        self._populate(resources)
+
+    def _load_options(self, path):
+        """Options from the file, env, ini and extra vars; a blank CREDVAULT_* variable counts as unset."""
+        with blank_env_unset(["CREDVAULT_%s" % name.upper() for name in CONNECTION_OPTIONS]):
+            try:
+                self._read_config_data(path)
+            except AnsibleRequiredOptionError as exc:
+                raise AnsibleParserError(
+                    "%s: %s; set url and auth_token in the file, with CREDVAULT_URL and CREDVAULT_AUTH_TOKEN, "
+                    "or as the extra vars credvault_url and credvault_auth_token" % (PLUGIN, exc.args[0])
+                ) from None
+            except AnsibleOptionsError as exc:
+                # The first argument only: the causes Ansible appends may quote a value.
+                raise AnsibleParserError("%s: %s" % (PLUGIN, exc.args[0])) from None
+        lowest, highest = CONCURRENCY
+        if not lowest <= self.get_option("concurrency") <= highest:
+            raise AnsibleParserError("%s: concurrency must be from %d to %d" % (PLUGIN, lowest, highest))
+        if not HAS_REQUESTS:
+            raise AnsibleParserError("%s: the Python library 'requests' is required on the controller" % PLUGIN)
+
+    def _settings_hash(self):
+        """What the cached resources depend on besides the file's path (never the token)."""
+        settings = {
+            name: self.get_option(name) for name in ("url", "org_name", "filters", "details", "resource_groups")
+        }
+        return hashlib.sha256(json.dumps(settings, sort_keys=True, default=str).encode()).hexdigest()[:12]
+
+    def _name_pattern(self):
+        pattern = self.get_option("filters").get("name_pattern")
+        if pattern is None:
+            return None
+        try:
+            return re.compile(pattern)
+        except re.error as exc:
+            raise AnsibleParserError("%s: filters.name_pattern is not a regular expression: %s" % (PLUGIN, exc))
+
+    def _fetch(self):
+        """The host variables of every resource kept, read through one client."""
+        filters = self.get_option("filters")
+        name_pattern = self._name_pattern()
+        if not self.get_option("validate_certs"):
+            display.warning("%s: validate_certs is false, so the vault's TLS certificate is not verified" % PLUGIN)
+        try:
+            client = client_from_options(self.get_option)
+        except VaultError as exc:
+            raise AnsibleParserError("%s: %s" % (PLUGIN, exc)) from None
+        workers = self.get_option("concurrency")
+        try:
+            if workers > 1:
+                client.size_pool(workers)
+            with worker_pool(workers) as run_all:
+                resources, warning = read_resources(
+                    client,
+                    run_all,
+                    types=filters.get("types"),
+                    name_pattern=name_pattern,
+                    groups=filters.get("groups"),
+                    details=self.get_option("details"),
+                    resource_groups=self.get_option("resource_groups"),
+                )
+        except VaultError as exc:
+            raise AnsibleError("%s: %s" % (PLUGIN, exc)) from None
+        finally:
+            client.close()
+        if warning:
+            display.warning("%s: %s" % (PLUGIN, warning))
+        return resources
+
+    def _populate(self, resources):
+        prefix, strict = self.get_option("prefix"), self.get_option("strict")
+        owners = {}
+        for facts in resources:
+            host = host_name(facts, self.get_option("hostname_source"))
+            if host in owners:
+                display.warning(
+                    "%s: resources %s and %s have the same host name %s; the host is made of %s only"
+                    % (PLUGIN, owners[host], facts["resource_name"], host, owners[host])
+                )
+                continue
+            owners[host] = facts["resource_name"]
+            self.inventory.add_host(host)
+            for name, value in facts.items():
+                self.inventory.set_variable(host, prefix + name, value)
+            self._add_to_group("vault_type_", facts.get("resource_type", ""), host)
+            for group in facts.get("resource_groups") or []:
+                self._add_to_group("vault_group_", group, host)
+            host_vars = self.inventory.get_host(host).get_vars()
+            self._set_composite_vars(self.get_option("compose"), host_vars, host, strict=strict)
+            self._add_host_to_composed_groups(self.get_option("groups"), host_vars, host, strict=strict)
+            self._add_host_to_keyed_groups(self.get_option("keyed_groups"), host_vars, host, strict=strict)
+
+    def _add_to_group(self, prefix, name, host):
+        if name.strip():
+            group = self.inventory.add_group(group_name(prefix, name))
+            self.inventory.add_child(group, host)

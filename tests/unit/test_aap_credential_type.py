@@ -1,0 +1,111 @@
+# -*- coding: utf-8 -*-
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""extensions/aap/credential_type.yml injects exactly the environment variables the plugins read.
+
+The names come from the ``env:`` entries of the connection doc fragment (``PLUGINS``, what the lookups read), the
+modules' argument spec fallbacks and the lookups' own DOCUMENTATION, so the credential type cannot drift from them.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+
+import pytest
+import yaml
+from jinja2 import Environment, meta
+
+from ansible_collections.credvault.vault.plugins.doc_fragments.connection import ModuleDocFragment
+from ansible_collections.credvault.vault.plugins.module_utils._options import connection_argument_spec
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+CREDENTIAL_TYPE = os.path.join(ROOT, "extensions", "aap", "credential_type.yml")
+LOOKUPS = os.path.join(ROOT, "plugins", "lookup")
+# The name AWX gives its own variables in injector templates (tower.filename.<file label>).
+AWX_NAMESPACE = "tower"
+
+
+@pytest.fixture(scope="module")
+def credential_type():
+    with open(CREDENTIAL_TYPE, encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+def documented_env_names():
+    """Option name -> the environment variables the connection fragment's ``env:`` entries give it."""
+    options = yaml.safe_load(ModuleDocFragment.PLUGINS)["options"]
+    return {name: [entry["name"] for entry in option.get("env", [])] for name, option in options.items()}
+
+
+def module_env_names():
+    """Option name -> the environment variables the modules' argument spec falls back to."""
+    return {name: list(spec["fallback"][1]) for name, spec in connection_argument_spec().items()}
+
+
+def lookup_documentation(path):
+    """The DOCUMENTATION of a lookup, read without importing it."""
+    with open(path, encoding="utf-8") as handle:
+        tree = ast.parse(handle.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "DOCUMENTATION" for t in node.targets):
+            return yaml.safe_load(node.value.value)
+    raise AssertionError(f"{path} has no DOCUMENTATION")
+
+
+def template_variables(template):
+    return meta.find_undeclared_variables(Environment().parse(template))
+
+
+def test_every_connection_option_is_injected_under_its_documented_name(credential_type):
+    documented = {env for names in documented_env_names().values() for env in names}
+
+    assert set(credential_type["injectors"]["env"]) == documented
+
+
+def test_modules_fall_back_to_the_same_names_the_fragment_documents():
+    assert module_env_names() == documented_env_names()
+
+
+@pytest.mark.parametrize("lookup", sorted(name for name in os.listdir(LOOKUPS) if name.startswith("vault_")))
+def test_lookups_take_the_connection_options_from_the_fragment(lookup):
+    documentation = lookup_documentation(os.path.join(LOOKUPS, lookup))
+    fragments = documentation.get("extends_documentation_fragment", [])
+    overridden = set(documentation.get("options", {})) & set(documented_env_names())
+    assert "credvault.vault.connection.plugins" in fragments
+    assert overridden == set(), "a lookup redefines a connection option; check its env names"
+
+
+def test_every_injector_refers_to_a_defined_input(credential_type):
+    inputs = {field["id"] for field in credential_type["inputs"]["fields"]}
+    injectors = credential_type["injectors"]
+    templates = list(injectors["env"].values()) + list(injectors["file"].values())
+
+    used = set().union(*(template_variables(template) for template in templates))
+
+    assert used - {AWX_NAMESPACE} <= inputs
+    assert inputs <= used, "an input that no injector uses"
+    assert set(credential_type["inputs"]["required"]) <= inputs
+
+
+def test_the_ca_bundle_is_a_file_whose_path_goes_to_ca_path_only_when_given(credential_type):
+    injectors = credential_type["injectors"]
+    render = Environment().from_string(injectors["env"]["CREDVAULT_CA_PATH"]).render
+    awx = {"filename": {"ca_bundle": "/runner/env/ca_bundle"}}
+
+    assert template_variables(injectors["file"]["template.ca_bundle"]) == {"ca_certificate"}
+    assert render(tower=awx, ca_certificate="-----BEGIN CERTIFICATE-----") == "/runner/env/ca_bundle"
+    assert render(tower=awx, ca_certificate="") == ""
+
+
+@pytest.mark.parametrize("skip, injected", [(True, "false"), (False, "")])
+def test_certificates_are_verified_unless_skipping_is_chosen(credential_type, skip, injected):
+    template = credential_type["injectors"]["env"]["CREDVAULT_VALIDATE_CERTS"]
+
+    assert Environment().from_string(template).render(skip_certificate_verification=skip) == injected
+
+
+def test_the_token_is_a_secret_input(credential_type):
+    fields = {field["id"]: field for field in credential_type["inputs"]["fields"]}
+
+    assert fields["auth_token"].get("secret") is True
+    assert fields["ca_certificate"].get("multiline") is True
