@@ -45,11 +45,12 @@ unexport VIRTUAL_ENV PYTHONPATH ANSIBLE_COLLECTIONS_PATH ANSIBLE_COLLECTIONS_PAT
 # tell ansible-test where the content is (it then lists the files on disk).
 ANSIBLE_TEST := env ANSIBLE_TEST_CONTENT_ROOT=$(COPY) ansible-test
 
-.PHONY: help venv collection units sanity lint format integration molecule molecule-tools demo package-check bench bench-smoke test clean
+.PHONY: help venv collection units sanity lint format integration molecule molecule-tools demo package-check awx-plugin-check docs docs-browser docs-check bench bench-smoke test clean
 
 help:
 	@echo 'make demo         build and install the collection, run docs/examples/demo.yml against a simulator'
-	@echo 'make test         venv, collection, units, lint, sanity, package-check, integration, molecule'
+	@echo 'make test         venv, collection, units, lint, sanity, package-check, awx-plugin-check, docs-check,'
+	@echo '                  bench-smoke, integration, molecule'
 	@echo '                  (stops at the first failure)'
 	@echo 'make venv         create .venv with the tools from requirements-dev.txt and the simulator'
 	@echo 'make collection   copy the sources to $(COPY:$(CURDIR)/%=%)'
@@ -60,6 +61,13 @@ help:
 	@echo 'make package-check'
 	@echo '                  build the tarball; check its files, galaxy-importer, ansible-builder introspect and'
 	@echo '                  create; run the demo from the installed tarball (galaxy-importer in its own venv)'
+	@echo 'make awx-plugin-check'
+	@echo '                  the AWX/AAP credential plugin (extensions/awx_credential_plugin): its backend against'
+	@echo '                  simulators, its inputs against awx-plugins-interfaces, its wheel in a clean venv'
+	@echo 'make docs         the antsibull-docs Sphinx site (plugin pages and docs/docsite guides) into'
+	@echo '                  $(DOCS_HTML:$(CURDIR)/%=%), warnings as errors (tools in their own venv)'
+	@echo 'make docs-check   antsibull-docs lint-collection-docs --plugin-docs, make docs, and a headless Chromium'
+	@echo '                  check of the site (installs Debian'"'"'s chromium if missing: needs root then)'
 	@echo 'make integration  ansible-test integration --venv --python $(TEST_PYTHON) with simulators running'
 	@echo '                  (INTEGRATION_TARGETS="t1 t2" runs only those; INTEGRATION_JOBS=N runs N at once;'
 	@echo '                  BUILD=DIR copies elsewhere)'
@@ -186,6 +194,65 @@ package-check: venv $(IMPORTER_STAMP)
 	  echo 'galaxy-importer warned about the tarball (see above)' >&2; exit 1; fi
 	@echo "galaxy-importer: $$(tail -n 1 $(PACKAGE_CHECKS)/importer.log) ($(PACKAGE_CHECKS)/importer.log)"
 
+# The AWX/AAP credential plugin's tests (extensions/awx_credential_plugin/tests) run in the copy, with the copy and
+# the plugin's sources on PYTHONPATH, against a default and a strict simulator; awx-plugins-interfaces (no
+# dependencies of its own that .venv lacks) goes into a directory of its own, not into .venv. test_wheel.py builds
+# the wheel and installs it into a new virtual environment with requests only.
+AWX_PLUGIN := extensions/awx_credential_plugin
+AWX_PLUGIN_INTERFACES := $(BUILD)/awx-plugin/interfaces
+
+awx-plugin-check: venv collection
+	rm -rf $(AWX_PLUGIN_INTERFACES)
+	python -m pip install --progress-bar off --quiet --no-deps --target $(AWX_PLUGIN_INTERFACES) \
+	  'awx-plugins-interfaces==0.0.1a5'
+	cd $(COPY) && python $(CURDIR)/tests/utils/with_simulators.py --profiles default,strict \
+	  --log-dir $(SIMULATOR_LOGS) -- env PYTHONPATH=$(BUILD):$(AWX_PLUGIN_INTERFACES):$(COPY)/$(AWX_PLUGIN)/src \
+	  python -m pytest -p no:cacheprovider --rootdir $(AWX_PLUGIN) -q $(AWX_PLUGIN)/tests
+
+# The documentation site: antsibull-docs writes a Sphinx project (sphinx-init) and the plugin pages of the
+# copy (collection, with the guides of docs/docsite), sphinx-build makes it HTML with warnings as errors. Sphinx
+# wants an older docutils than .venv has, so the tools get their own venv. The pages are generated afresh each
+# time and sphinx-build reads them all (-E): an incremental build would not repeat the warnings of unchanged pages.
+DOCS := $(BUILD)/docs
+DOCS_HTML := $(DOCS)/html
+DOCS_SPHINX := $(DOCS)/sphinx
+DOCS_VENV := $(BUILD)/docs-venv
+DOCS_STAMP := $(DOCS_VENV)/.installed
+DOCS_TOOLS := PATH=$(DOCS_VENV)/bin:$$PATH ANSIBLE_COLLECTIONS_PATH=$(BUILD)
+
+$(DOCS_STAMP): docs/docsite/requirements.txt
+	test -x $(DOCS_VENV)/bin/python || $(PYTHON) -m venv $(DOCS_VENV)
+	$(DOCS_VENV)/bin/python -m pip install --progress-bar off -r docs/docsite/requirements.txt
+	touch $@
+
+# One shell command, so that docs-check can run it beside the lint.
+BUILD_DOCSITE := rm -rf $(DOCS_SPHINX) $(DOCS_HTML) && mkdir -p $(DOCS_SPHINX) \
+  && $(DOCS_TOOLS) antsibull-docs sphinx-init --use-current --dest-dir $(DOCS_SPHINX) \
+     --project credvault.vault --title 'credvault.vault collection' credvault.vault > /dev/null \
+  && cat docs/docsite/sphinx_conf_extra.py >> $(DOCS_SPHINX)/conf.py && chmod og-w $(DOCS_SPHINX)/rst \
+  && $(DOCS_TOOLS) antsibull-docs --config-file $(DOCS_SPHINX)/antsibull-docs.cfg collection --use-current \
+     --fail-on-error --cleanup everything --dest-dir $(DOCS_SPHINX)/rst credvault.vault > /dev/null \
+  && $(DOCS_TOOLS) sphinx-build -b html -E -W --keep-going -q -c $(DOCS_SPHINX) $(DOCS_SPHINX)/rst $(DOCS_HTML)
+
+docs: collection $(DOCS_STAMP)
+	$(BUILD_DOCSITE)
+	@echo "documentation site: $(DOCS_HTML)/index.html"
+
+# Debian's chromium, for the headless check of the site; installing it needs root.
+docs-browser:
+	@if ! command -v chromium > /dev/null; then \
+	  if [ "$$(id -u)" != 0 ]; then echo 'make docs-check: chromium is missing; run as root to install it' >&2; exit 1; fi; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi
+
+# The lint (about a minute on a busy machine) runs while the site builds and Chromium checks it.
+docs-check: venv docs-browser collection $(DOCS_STAMP)
+	( cd $(COPY) && $(DOCS_TOOLS) antsibull-docs lint-collection-docs --plugin-docs . > $(BUILD)/docs-lint.log 2>&1 ) \
+	  & lint=$$!; trap 'kill $$lint 2> /dev/null || true' EXIT; \
+	  $(BUILD_DOCSITE); \
+	  python tests/utils/check_docsite.py --html $(DOCS_HTML) --collection $(COPY); \
+	  wait $$lint || { cat $(BUILD)/docs-lint.log; echo 'antsibull-docs lint-collection-docs failed' >&2; exit 1; }
+	@echo 'antsibull-docs lint-collection-docs --plugin-docs: no errors'
+
 # The scenario changes this machine's users and sudo rules (all named cvrr_*,
 # removed by its destroy step) and runs a private sshd, so it needs root. It
 # runs in the copy, with the copy as the credvault.vault collection.
@@ -224,7 +291,7 @@ bench-smoke: venv collection
 	  --out $(BUILD)/bench-smoke --no-chart > $(BUILD)/bench-smoke.log || { cat $(BUILD)/bench-smoke.log; exit 1; }
 	@echo "benchmark smoke run passed ($(BUILD)/bench-smoke.log)"
 
-test: venv collection units lint sanity package-check bench-smoke integration molecule
+test: venv collection units lint sanity package-check awx-plugin-check docs-check bench-smoke integration molecule
 
 clean:
 	rm -rf $(VENV) $(BUILD) .ansible tests/output

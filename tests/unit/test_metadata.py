@@ -48,17 +48,24 @@ def test_the_client_names_the_collection_version():
     assert USER_AGENT == "credvault.vault/%s" % galaxy_version()
 
 
-def fragment_entries():
+def changelog_entries():
+    """Every entry of the unreleased fragments and of the releases recorded in changelogs/changelog.yaml."""
     for path in sorted(glob.glob(os.path.join(ROOT, "changelogs", "fragments", "*.yml"))):
         with open(path) as handle:
             for section, entries in yaml.safe_load(handle).items():
-                for entry in entries:
+                for entry in [entries] if isinstance(entries, str) else entries:
                     yield os.path.basename(path), section, entry
+    with open(os.path.join(ROOT, "changelogs", "changelog.yaml")) as handle:
+        releases = yaml.safe_load(handle).get("releases") or {}
+    for version, release in releases.items():
+        for section, entries in (release.get("changes") or {}).items():
+            for entry in [entries] if isinstance(entries, str) else entries:
+                yield version, section, entry
 
 
-def test_fragments_hold_only_user_visible_changes():
+def test_changelog_holds_only_user_visible_changes():
     """New plugins are listed by antsibull-changelog from ``version_added``; the simulator is not shipped."""
-    entries = list(fragment_entries())
+    entries = list(changelog_entries())
     assert entries
     for name, section, entry in entries:
         assert section != "trivial", name

@@ -3,9 +3,6 @@
 # to the output and to ${OUTPUT_DIR}/fault_matrix.md.
 set -eu
 
-# Modules run without a temporary file each: the matrix runs some 400 of them.
-export ANSIBLE_PIPELINING=true
-
 ansible-playbook -i localhost, -c local \
   -e 'ansible_python_interpreter={{ ansible_playbook_python }}' \
   -e @../../integration_config.yml fault_matrix.yml "$@"

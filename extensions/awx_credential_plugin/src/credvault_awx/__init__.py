@@ -1,0 +1,118 @@
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""AWX/AAP credential plugin: a password or the current TOTP code of a vault account.
+
+AWX finds ``credvault_plugin`` through the ``awx_plugins.credentials`` entry point ``credvault_vault`` and calls
+``backend(**kwargs)`` with the source credential's inputs and the metadata of the field being filled. The vault
+is reached with the credvault.vault collection's own client and account functions (``_collection``), as its
+lookup ``credvault.vault.vault_password`` does. No message holds the token, a password or a TOTP code.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections import namedtuple
+from contextlib import contextmanager
+
+from ._collection import CollectionMissingError, module_utils
+from ._inputs import INPUTS
+
+# The shape AWX's own plugins have (awx.main.credential_plugins.plugin.CredentialPlugin).
+CredentialPlugin = namedtuple("CredentialPlugin", ["name", "inputs", "backend"])
+
+PLUGIN = "credvault_vault"
+
+
+class CredvaultPluginError(Exception):
+    """A secret could not be fetched; the message says why and never holds a secret."""
+
+
+def _text(kwargs, name):
+    """The input ``name``, None when unset or blank (AWX leaves an unset field out or empty)."""
+    value = kwargs.get(name)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return value
+
+
+@contextmanager
+def _ca_file(pem):
+    """A file of mode 0600 holding ``pem`` (the ``ca_cert`` input) while the request runs, then removed."""
+    if pem is None:
+        yield None
+        return
+    fd, path = tempfile.mkstemp(prefix="credvault-ca-", suffix=".pem")
+    try:
+        with os.fdopen(fd, "w") as handle:
+            handle.write(pem)
+        yield path
+    finally:
+        os.unlink(path)
+
+
+def _account_ref(client, account, errors, resource, name):
+    """The ids of ``resource``/``name``; a missing name and a refusal of this token fail differently."""
+    label = "%s/%s" % (resource, name)
+    try:
+        return account.require_account(client, resource, name)
+    except errors.VaultNotFoundError as exc:
+        raise CredvaultPluginError("%s: not found: %s" % (PLUGIN, exc)) from None
+    except errors.VaultError as exc:
+        if errors.is_refusal(exc):
+            raise CredvaultPluginError(
+                "%s: the vault refused to look up %s for this token: %s" % (PLUGIN, label, exc)
+            ) from None
+        raise CredvaultPluginError("%s: could not look up %s: %s" % (PLUGIN, label, exc)) from None
+
+
+def _fetch(client, account, errors, kwargs):
+    resource, name = _text(kwargs, "resource"), _text(kwargs, "account")
+    if resource is None or name is None:
+        raise CredvaultPluginError("%s: resource and account are required" % PLUGIN)
+    field = _text(kwargs, "field") or "password"
+    if field not in ("password", "totp"):
+        raise CredvaultPluginError("%s: field must be password or totp, not %r" % (PLUGIN, field))
+    ref = _account_ref(client, account, errors, resource, name)
+    label = "%s/%s" % (resource, name)
+    try:
+        if field == "totp":
+            return account.get_totp(client, ref)
+        return account.get_password(client, ref, _text(kwargs, "reason"), _text(kwargs, "ticket_id"))
+    except errors.VaultNotFoundError as exc:
+        raise CredvaultPluginError("%s: not found: %s" % (PLUGIN, exc)) from None
+    except errors.VaultUnsupportedError as exc:
+        raise CredvaultPluginError("%s: the %s of %s is not available: %s" % (PLUGIN, field, label, exc)) from None
+    except errors.VaultAPIError as exc:
+        raise CredvaultPluginError("%s: the vault refused the %s of %s: %s" % (PLUGIN, field, label, exc)) from None
+    except errors.VaultError as exc:
+        raise CredvaultPluginError("%s: could not read the %s of %s: %s" % (PLUGIN, field, label, exc)) from None
+
+
+def backend(**kwargs):
+    """The secret named by the metadata ``resource``, ``account`` and ``field`` (``password`` or ``totp``)."""
+    try:
+        account, client_module, errors = module_utils("_account", "_client", "_errors")
+    except CollectionMissingError as exc:
+        raise CredvaultPluginError("%s: %s" % (PLUGIN, exc)) from None
+    with _ca_file(_text(kwargs, "ca_cert")) as ca_path:
+        try:
+            client = client_module.VaultClient(
+                url=_text(kwargs, "url"),
+                auth_token=_text(kwargs, "auth_token"),
+                org_name=_text(kwargs, "org_name"),
+                edition=_text(kwargs, "edition"),
+                build=_text(kwargs, "build"),
+                validate_certs=kwargs.get("validate_certs"),
+                ca_path=ca_path,
+            )
+        except errors.VaultError as exc:
+            raise CredvaultPluginError("%s: %s" % (PLUGIN, exc)) from None
+        try:
+            return _fetch(client, account, errors, kwargs)
+        finally:
+            client.close()
+
+
+credvault_plugin = CredentialPlugin("Credvault Vault Secret Lookup", inputs=INPUTS, backend=backend)

@@ -1,0 +1,117 @@
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""``backend(**kwargs)`` against the simulators: AWX passes the source inputs and the field's metadata together."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+import credvault_awx
+import pytest
+from conftest import PASSWORD, TOTP_SECRET, source_inputs
+
+from ansible_collections.credvault.vault.plugins.module_utils._totp import matches
+
+
+def fetch(simulator, **metadata):
+    return credvault_awx.backend(**source_inputs(simulator), **metadata)
+
+
+def failure(simulator, **metadata):
+    with pytest.raises(credvault_awx.CredvaultPluginError) as caught:
+        fetch(simulator, **metadata)
+    message = str(caught.value)
+    assert PASSWORD not in message and simulator["token"] not in message
+    return message
+
+
+def test_password(simulators, vault):
+    assert fetch(simulators["default"], resource=vault["plain"], account="root", field="password") == PASSWORD
+
+
+def test_password_is_the_default_field(simulators, vault):
+    assert fetch(simulators["default"], resource=vault["plain"], account="root") == PASSWORD
+
+
+def test_totp(simulators, vault):
+    code = fetch(simulators["default"], resource=vault["with_totp"], account="root", field="totp")
+    assert code.isdigit() and len(code) == 6
+    assert matches(code, TOTP_SECRET)
+
+
+def test_totp_of_an_account_without_one_fails(simulators, vault):
+    message = failure(simulators["default"], resource=vault["plain"], account="root", field="totp")
+    assert "the totp of %s/root" % vault["plain"] in message
+
+
+def test_reason_and_ticket_required(simulators, vault):
+    strict = simulators["strict"]
+    no_reason = failure(strict, resource=vault["strict"], account="root")
+    assert "the vault refused the password of %s/root" % vault["strict"] in no_reason
+    assert "reason is required" in no_reason
+    no_ticket = failure(strict, resource=vault["strict"], account="root", reason="AWX job 42")
+    assert "ticket ID is required" in no_ticket
+    assert fetch(strict, resource=vault["strict"], account="root", reason="AWX job 42", ticket_id="CHG-1") == PASSWORD
+
+
+def test_missing_resource_and_account_are_not_found(simulators, vault):
+    no_resource = failure(simulators["default"], resource="awx-no-such-resource", account="root")
+    assert no_resource.startswith("credvault_vault: not found: resource awx-no-such-resource does not exist")
+    no_account = failure(simulators["default"], resource=vault["plain"], account="nobody")
+    assert no_account.startswith("credvault_vault: not found: resource %s has no account nobody" % vault["plain"])
+
+
+def test_no_access_is_a_refusal_not_a_missing_name(simulators, vault):
+    default = simulators["default"]
+    token = vault["password_user_token"]
+    with pytest.raises(credvault_awx.CredvaultPluginError) as caught:
+        credvault_awx.backend(**source_inputs(default, auth_token=token), resource=vault["plain"], account="root")
+    message = str(caught.value)
+    assert "the vault refused" in message and "not authorized" in message
+    assert "not found" not in message
+    assert token not in message and PASSWORD not in message
+
+
+def test_wrong_token_is_refused(simulators, vault):
+    default = simulators["default"]
+    with pytest.raises(credvault_awx.CredvaultPluginError) as caught:
+        credvault_awx.backend(**source_inputs(default, auth_token="not-a-token"), resource=vault["plain"], account="r")
+    assert "refused" in str(caught.value) and "not-a-token" not in str(caught.value)
+
+
+def test_without_ca_the_vault_certificate_is_not_trusted(simulators, vault):
+    default = simulators["default"]
+    inputs = source_inputs(default, ca_cert="")
+    with pytest.raises(credvault_awx.CredvaultPluginError) as caught:
+        credvault_awx.backend(**inputs, resource=vault["plain"], account="root")
+    assert "certificate" in str(caught.value)
+
+
+def test_ca_file_is_private_and_removed(simulators, vault, monkeypatch):
+    seen = []
+    real_mkstemp = tempfile.mkstemp
+
+    def recording_mkstemp(*args, **kwargs):
+        fd, path = real_mkstemp(*args, **kwargs)
+        seen.append((path, os.stat(path).st_mode & 0o777))
+        return fd, path
+
+    monkeypatch.setattr(tempfile, "mkstemp", recording_mkstemp)
+    assert fetch(simulators["default"], resource=vault["plain"], account="root") == PASSWORD
+    ((path, mode),) = seen
+    assert mode == 0o600
+    assert not os.path.exists(path)
+
+
+def test_edition_and_build_gate_totp(simulators, vault):
+    inputs = source_inputs(simulators["default"], edition="B", build="6320")
+    with pytest.raises(credvault_awx.CredvaultPluginError) as caught:
+        credvault_awx.backend(**inputs, resource=vault["with_totp"], account="root", field="totp")
+    assert "is not available: this vault has no TOTP" in str(caught.value)
+
+
+def test_missing_metadata_and_bad_field(simulators):
+    assert "resource and account are required" in failure(simulators["default"], resource="x")
+    assert "field must be password or totp" in failure(simulators["default"], resource="x", account="y", field="pin")

@@ -1,0 +1,103 @@
+# -*- coding: utf-8 -*-
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""docs/docsite: the guides of the documentation site (make docs). Every guide is listed in extra-docs.yml and
+carries the label antsibull-docs links it by; every YAML example parses, its tasks call modules by FQCN, and
+every credvault.vault name the guides mention is a plugin or role of the collection."""
+
+from __future__ import annotations
+
+import os
+import re
+import textwrap
+
+import pytest
+import yaml
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+DOCSITE = os.path.join(ROOT, "docs", "docsite")
+GUIDES = os.path.join(DOCSITE, "rst")
+CODE_BLOCK = re.compile(r"^\.\. code-block:: (yaml\+jinja|yaml)\n\n((?:(?: {4}.*)?\n)+)", re.MULTILINE)
+# Keys of a task that are not its action.
+TASK_KEYWORDS = {
+    "name", "register", "when", "no_log", "vars", "delegate_to", "throttle", "run_once", "loop", "loop_control",
+    "become", "module_defaults", "block", "tags", "changed_when", "failed_when", "environment",
+}  # fmt: skip
+
+
+def read(path):
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def guide_names():
+    return sorted(name[:-4] for name in os.listdir(GUIDES) if name.endswith(".rst"))
+
+
+def yaml_blocks():
+    """(guide, number, text) of each ``code-block:: yaml`` or ``yaml+jinja`` of the guides."""
+    for guide in guide_names():
+        for number, match in enumerate(CODE_BLOCK.finditer(read(os.path.join(GUIDES, guide + ".rst")))):
+            yield guide, number, textwrap.dedent(match.group(2))
+
+
+def collection_content():
+    """The names credvault.vault.<name> can refer to: plugins, roles and the action group."""
+    names = {"vault"}
+    for plugin_type in ("modules", "lookup", "inventory"):
+        names.update(name[:-3] for name in os.listdir(os.path.join(ROOT, "plugins", plugin_type)))
+    names.update(os.listdir(os.path.join(ROOT, "roles")))
+    return names
+
+
+def tasks(document):
+    """Every task of a list of plays or tasks, blocks included."""
+    for item in document if isinstance(document, list) else []:
+        if "tasks" in item or "roles" in item:
+            yield from tasks(item.get("tasks", []))
+        elif "block" in item:
+            yield from tasks(item["block"])
+        else:
+            yield item
+
+
+def test_extra_docs_lists_every_guide_once():
+    extra_docs = yaml.safe_load(read(os.path.join(DOCSITE, "extra-docs.yml")))
+    listed = [guide for section in extra_docs["sections"] for guide in section["toctree"]]
+    assert sorted(listed) == guide_names()
+
+
+@pytest.mark.parametrize("guide", guide_names())
+def test_guide_carries_its_label(guide):
+    assert read(os.path.join(GUIDES, guide + ".rst")).startswith(
+        ".. _ansible_collections.credvault.vault.docsite.%s:\n" % guide
+    )
+
+
+def test_links_file_parses():
+    links = yaml.safe_load(read(os.path.join(DOCSITE, "links.yml")))
+    assert links["edit_on_github"]["repository"] == "credvault/credvault.vault"
+
+
+@pytest.mark.parametrize("guide", guide_names())
+def test_every_yaml_block_of_a_guide_is_checked(guide):
+    text = read(os.path.join(GUIDES, guide + ".rst"))
+    directives = len(re.findall(r"^\.\. code-block:: yaml", text, re.MULTILINE))
+    assert directives > 0, "%s has no YAML example" % guide
+    assert len(CODE_BLOCK.findall(text)) == directives
+
+
+@pytest.mark.parametrize("guide, number, text", list(yaml_blocks()), ids=lambda value: str(value)[:30])
+def test_yaml_example_parses_and_uses_fqcns(guide, number, text):
+    document = yaml.safe_load(text)
+    for task in tasks(document):
+        actions = set(task) - TASK_KEYWORDS
+        assert len(actions) == 1, "%s block %d: a task without exactly one action: %s" % (guide, number, task)
+        (action,) = actions
+        assert action.count(".") >= 2, "%s block %d: %s is not a FQCN" % (guide, number, action)
+
+
+@pytest.mark.parametrize("guide", guide_names())
+def test_guide_names_only_existing_content(guide):
+    mentioned = set(re.findall(r"credvault\.vault\.(\w+)(?![\w.])", read(os.path.join(GUIDES, guide + ".rst"))))
+    unknown = sorted(mentioned - collection_content())
+    assert not unknown, "%s names what the collection does not have: %s" % (guide, unknown)
