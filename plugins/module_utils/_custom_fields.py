@@ -67,7 +67,7 @@ def mask_secret_fields(detail):
     if not isinstance(detail, dict) or not isinstance(detail.get("CUSTOM FIELD"), list):
         return detail
     fields = [
-        dict(item, CUSTOMFIELDVALUE=HIDDEN) if _is_secret_field(item) else item for item in detail["CUSTOM FIELD"]
+        dict(item, CUSTOMFIELDVALUE=HIDDEN) if is_password_field(item) else item for item in detail["CUSTOM FIELD"]
     ]
     return dict(detail, **{"CUSTOM FIELD": fields})
 
@@ -91,13 +91,14 @@ def track_custom_fields(tracker, current, desired_fields):
 def _masked_values(detail, values):
     """``values`` ({label: value}) with the labels of ``Password``-typed fields hidden."""
     secret = {
-        item.get("CUSTOMFIELDLABEL") for item in (detail or {}).get("CUSTOM FIELD") or [] if _is_secret_field(item)
+        item.get("CUSTOMFIELDLABEL") for item in (detail or {}).get("CUSTOM FIELD") or [] if is_password_field(item)
     }
     return {label: HIDDEN if label in secret else value for label, value in values.items()}
 
 
-def _is_secret_field(item):
-    return isinstance(item, dict) and str(item.get("CUSTOMFIELDTYPE", "")).lower() == "password"
+def is_password_field(item):
+    """A custom field item whose ``CUSTOMFIELDTYPE`` is ``Password`` (any case, surrounding spaces ignored)."""
+    return isinstance(item, dict) and str(item.get("CUSTOMFIELDTYPE", "")).strip().lower() == "password"
 
 
 def check_custom_fields(fields, what):

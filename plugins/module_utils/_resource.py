@@ -78,11 +78,12 @@ def read_resource(client, resource_id):
 
 
 def associated_group_names(client, resource_id):
-    """Names of the groups of a resource (``ASSOCIATED GROUPS``), or None when the vault lacks the call."""
-    response, dummy_why = client.read_optional("get_associated_groups", path={"resource_id": resource_id})
+    """``(names, None)`` of the groups of a resource (``ASSOCIATED GROUPS``, in the vault's order), or
+    ``(None, why)`` when the vault lacks the call."""
+    response, why = client.read_optional("get_associated_groups", path={"resource_id": resource_id})
     if response is None:
-        return None
-    return {str(item.get("GROUP NAME")) for item in response.details_list("ASSOCIATED GROUPS")}
+        return None, why
+    return [str(item.get("GROUP NAME")) for item in response.details_list("ASSOCIATED GROUPS")], None
 
 
 def list_resources(client):
@@ -209,7 +210,7 @@ class Resource(VaultObject):
         """
         name, group = self.desired["name"], self.desired.get("resource_group")
         if group:
-            groups = associated_group_names(self.client, current.get("RESOURCE ID"))
+            groups, dummy_why = associated_group_names(self.client, current.get("RESOURCE ID"))
             if groups is None:
                 tracker.warn(
                     "resource %s exists: resource_group is applied only when a resource is created, and this "

@@ -20,8 +20,13 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit, urlunsplit
 
+from ansible_collections.credvault.vault.plugins.module_utils._custom_fields import is_password_field
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultUnsupportedError
-from ansible_collections.credvault.vault.plugins.module_utils._resource import list_resources, read_resource
+from ansible_collections.credvault.vault.plugins.module_utils._resource import (
+    associated_group_names,
+    list_resources,
+    read_resource,
+)
 
 # Resource fields (GET RESOURCES items and the GET RESOURCE ACCOUNTLIST detail) to host variable names.
 # "DNS NAME" is in the list items of edition B only, and in the detail of both editions.
@@ -57,9 +62,7 @@ def is_secret_label(label):
 def is_secret_field(field):
     """A custom field (``{CUSTOMFIELDVALUE, CUSTOMFIELDTYPE, CUSTOMFIELDLABEL, ...}``) that is ``Password``-typed or
     whose label names a secret."""
-    return str(field.get("CUSTOMFIELDTYPE", "")).strip().lower() == "password" or is_secret_label(
-        field.get("CUSTOMFIELDLABEL", "")
-    )
+    return is_password_field(field) or is_secret_label(field.get("CUSTOMFIELDLABEL", ""))
 
 
 def public_custom_fields(detail):
@@ -120,14 +123,6 @@ def selected(item, types, name_pattern):
     return name_pattern is None or name_pattern.search(str(item.get("RESOURCE NAME", ""))) is not None
 
 
-def group_names_of(client, resource_id):
-    """The names of a resource's groups (``GET ASSOCIATED GROUPS``), or None with why when the vault lacks it."""
-    response, why = client.read_optional("get_associated_groups", path={"resource_id": resource_id})
-    if response is None:
-        return None, why
-    return [str(group.get("GROUP NAME")) for group in response.details_list("ASSOCIATED GROUPS")], None
-
-
 def read_resources(client, run_all, types=None, name_pattern=None, groups=None, details=True, resource_groups=True):
     """``(facts of each resource kept, in order of resource id; a warning or None)``.
 
@@ -141,7 +136,7 @@ def read_resources(client, run_all, types=None, name_pattern=None, groups=None, 
     read_groups = bool(resource_groups or groups)
     warning = None
     if read_groups and items:
-        first_groups, why = group_names_of(client, str(items[0]["RESOURCE ID"]))
+        first_groups, why = associated_group_names(client, str(items[0]["RESOURCE ID"]))
         if first_groups is None:
             if groups:
                 raise VaultUnsupportedError("filters.groups needs the groups of each resource, and %s" % why)
@@ -153,7 +148,7 @@ def read_resources(client, run_all, types=None, name_pattern=None, groups=None, 
             resource_id = str(item["RESOURCE ID"])
             names = None
             if read_groups:
-                names = first_groups if index == 0 else group_names_of(client, resource_id)[0]
+                names = first_groups if index == 0 else associated_group_names(client, resource_id)[0]
             if groups and not set(groups) & set(names):
                 return None
             return resource_facts(item, read_resource(client, resource_id) if details else None, names)
