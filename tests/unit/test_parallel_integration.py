@@ -111,3 +111,28 @@ def test_the_committed_estimates_name_every_integration_target():
 
     assert sorted(targets - set(estimates)) == []
     assert sorted(set(estimates) - targets) == []
+
+
+def test_ansible_tests_ssh_key_pair_is_made_once_before_the_groups_start(parallel, tmp_path):
+    key = tmp_path / "home" / ".ansible" / "test" / "id_rsa"
+
+    assert parallel.ensure_ansible_test_key(str(key)) is True
+
+    private = key.read_text(encoding="utf-8")
+    assert private.startswith("-----BEGIN RSA PRIVATE KEY-----")
+    assert (tmp_path / "home" / ".ansible" / "test" / "id_rsa.pub").read_text(encoding="utf-8").startswith("ssh-rsa ")
+    assert oct(key.stat().st_mode & 0o777) == "0o600"
+    assert sorted(os.listdir(key.parent)) == ["id_rsa", "id_rsa.pub"]
+    # A second call (every later run) keeps the pair: ansible-test's runs would otherwise race to make it.
+    assert parallel.ensure_ansible_test_key(str(key)) is False
+    assert key.read_text(encoding="utf-8") == private
+
+
+def test_a_half_made_pair_is_made_again(parallel, tmp_path):
+    key = tmp_path / "id_rsa"
+    key.write_text("left by an interrupted run", encoding="utf-8")
+
+    assert parallel.ensure_ansible_test_key(str(key)) is True
+
+    assert "RSA PRIVATE KEY" in key.read_text(encoding="utf-8")
+    assert (tmp_path / "id_rsa.pub").exists()

@@ -31,10 +31,12 @@ import argparse
 import glob
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 PROG = "parallel_integration"
@@ -47,6 +49,8 @@ CONFIG = os.path.join("tests", "integration", "integration_config.yml")
 # The estimate for a target without a recorded run time, when no target has one.
 DEFAULT_SECONDS = 60
 ESTIMATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "integration_run_times.json")
+# The SSH key pair every ansible-test run of this user shares (ansible_test/_internal/core_ci.py, SshKey).
+ANSIBLE_TEST_KEY = os.path.join("~", ".ansible", "test", "id_rsa")
 
 
 class Terminated(BaseException):
@@ -180,6 +184,37 @@ def refresh_copy(content: str, root: str) -> None:
     shutil.copytree(content, root, symlinks=True, ignore=ignore, dirs_exist_ok=True)
 
 
+def ensure_ansible_test_key(key: str = ANSIBLE_TEST_KEY) -> bool:
+    """Create ansible-test's SSH key pair (``~/.ansible/test/id_rsa`` and ``.pub``) unless both are there, as
+    ansible-test would, before any group starts; True when it was created.
+
+    Each ansible-test run creates the pair when it is missing, without a lock: runs starting together on a home
+    directory that never ran ansible-test both call ssh-keygen, and the later one stops at "Overwrite (y/n)?".
+    The pair is made in a private directory beside it and moved into place, private key last."""
+    key = os.path.expanduser(key)
+    public = key + ".pub"
+    if os.path.isfile(key) and os.path.isfile(public):
+        return False
+    directory = os.path.dirname(key)
+    os.makedirs(directory, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=directory) as scratch:
+        made = os.path.join(scratch, os.path.basename(key))
+        subprocess.run(
+            ["ssh-keygen", "-m", "PEM", "-q", "-t", "rsa", "-N", "", "-f", made],
+            check=True,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+        )
+        # As ansible-test does: newer ssh-keygen PEM output is not recognized by paramiko.
+        with open(made, encoding="utf-8") as private:
+            text = re.sub(r"(BEGIN|END) PRIVATE KEY", r"\1 RSA PRIVATE KEY", private.read())
+        with open(made, "w", encoding="utf-8") as private:
+            private.write(text)
+        os.replace(made + ".pub", public)
+        os.replace(made, key)
+    return True
+
+
 def remove(path: str) -> None:
     if os.path.isdir(path) and not os.path.islink(path):
         shutil.rmtree(path)
@@ -280,6 +315,9 @@ def main(argv: list[str]) -> int:
 
     groups = split_targets(targets, estimated_seconds(args.estimates, [args.content] + roots), args.jobs)
     os.makedirs(args.log_dir, exist_ok=True)
+
+    if ensure_ansible_test_key():
+        log(f"created ansible-test's SSH key pair {os.path.expanduser(ANSIBLE_TEST_KEY)} before the groups start")
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGHUP, on_signal)
