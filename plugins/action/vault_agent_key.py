@@ -12,5 +12,5 @@ from ansible_collections.credvault.vault.plugins.plugin_utils._secret_handover i
 
 
 class ActionModule(SecretToFileAction):
-    MODULE = "credvault.vault.vault_agent_key"
+    MODULE = "vault_agent_key"
     SECRET = "agent_key"

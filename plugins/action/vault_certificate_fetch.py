@@ -5,14 +5,19 @@
 """vault_certificate_fetch runs here, on the controller: the certificate file or key store goes from the vault to
 ``dest`` of the controller and never into the task's result (``_controller_files.KeyFileAction``).
 
-With ``return_passphrase`` the private key's passphrase is returned as ``passphrase``, and the result carries
-``_ansible_no_log``: ansible-core then censors the whole result in every callback (output at any verbosity), as for
-a task with ``no_log: true``, while a registered variable still holds it."""
+With ``return_passphrase`` the private key's passphrase is returned as ``passphrase``, and the result is censored
+(``plugin_utils._secret_handover.censor``): ansible-core hides the whole result in every callback (output at any
+verbosity), as for a task with ``no_log: true``, while a registered variable still holds it."""
 
 from __future__ import annotations
 
-from ansible_collections.credvault.vault.plugins.module_utils._certificate_files import FORMATS, fetch
+from ansible_collections.credvault.vault.plugins.module_utils._certificate_files import (
+    FORMATS,
+    fetch,
+    holds_private_key,
+)
 from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import KeyFileAction, destination
+from ansible_collections.credvault.vault.plugins.plugin_utils._secret_handover import censor
 
 
 def current_content(path):
@@ -37,6 +42,9 @@ class ActionModule(KeyFileAction):
         content, self._certificate, self._passphrase = fetch(client, args, current_content(args["dest"]))
         return content
 
+    def holds_private_key(self, args):
+        return holds_private_key(args)
+
     def run(self, tmp=None, task_vars=None):
         self._certificate, self._passphrase = {}, None
         result = super().run(tmp, task_vars)
@@ -45,5 +53,4 @@ class ActionModule(KeyFileAction):
         result["certificate"] = self._certificate
         if self._passphrase is not None:
             result["passphrase"] = self._passphrase
-            result["_ansible_no_log"] = True
-        return result
+        return censor(result, "vault_certificate_fetch")

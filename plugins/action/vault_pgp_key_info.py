@@ -7,7 +7,12 @@ controller and never into the task's result (``_controller_files.KeyFileAction``
 
 from __future__ import annotations
 
-from ansible_collections.credvault.vault.plugins.module_utils._key_files import EXPORT_TYPES, PUBLIC, export_pgp_key
+from ansible_collections.credvault.vault.plugins.module_utils._key_files import (
+    EXPORT_TYPES,
+    PRIVATE,
+    PUBLIC,
+    export_pgp_key,
+)
 from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import KeyFileAction
 
 
@@ -19,3 +24,6 @@ class ActionModule(KeyFileAction):
 
     def export(self, client, args):
         return export_pgp_key(client, args["user"], args["export_type"])
+
+    def holds_private_key(self, args):
+        return args["export_type"] == PRIVATE

@@ -19,3 +19,6 @@ class ActionModule(KeyFileAction):
 
     def export(self, client, args):
         return export_ssh_key(client, args["name"], args["export_type"])
+
+    def holds_private_key(self, args):
+        return args["export_type"] == PRIVATE

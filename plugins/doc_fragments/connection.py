@@ -44,6 +44,10 @@ options:
       - With both O(edition) and O(build) set, a call the vault does not have (an endpoint, or an input field such
         as the TOTP fields) is refused before anything is sent, naming the build it needs. Without them, the
         vault's own answer decides.
+      - The one call whose method differs by edition (C(GetSSHKey), GET in edition A, POST in edition B) is sent
+        with edition A's method when O(edition) is not set, and again with edition B's when the vault does not
+        serve it (HTTP 404 or 405); the edition that answered is kept for the rest of the task. A task that fails
+        because the vault did not serve a call, with O(edition) not set, says to set it.
       - If not set, the environment variable E(CREDVAULT_EDITION) is used.
     type: str
     choices: [A, B]

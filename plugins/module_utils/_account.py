@@ -20,12 +20,13 @@ from ._errors import (
     VaultAPIError,
     VaultError,
     VaultInputError,
+    VaultNotAppliedError,
     VaultNotFoundError,
     VaultUnsupportedError,
     is_refusal,
 )
 from ._policy import describe, validate_password
-from ._resource import ACCOUNT_FLAGS, find_resource_id, read_resource
+from ._resource import ACCOUNT_FLAGS, find_resource_id, read_resource, unapplied_custom_fields
 from ._totp import decode_secret, matches
 
 # The account detail holds only DESCRIPTION, LAST ACCESSED TIME, LAST MODIFIED TIME, PASSWORD STATUS, PASSWDID and
@@ -230,6 +231,10 @@ class Account(VaultObject):
     def label(self):
         return "account %s/%s" % (self.desired["resource"], self.desired["name"])
 
+    @property
+    def lock_identity(self):
+        return (self.desired["resource"], self.desired["name"])
+
     def check_names(self):
         clean_text(self.desired.get("resource"), "resource")
         clean_text(self.desired.get("name"), "name")
@@ -353,7 +358,34 @@ class Account(VaultObject):
             raise VaultAPIError(
                 "ADD ACCOUNTS did not add %s: %s" % (ref.label, status), operation="ADD ACCOUNTS", vault_message=status
             )
-        return read_account(self.client, created)
+        detail = read_account(self.client, created)
+        not_applied = self.not_applied(created, detail)
+        if not_applied:
+            raise VaultNotAppliedError(
+                "%s was created, but the vault did not apply %s" % (self.label, "; ".join(not_applied)),
+                operation="ADD ACCOUNTS",
+            )
+        return detail
+
+    def not_applied(self, ref, detail):
+        """What the vault dropped of the task's settings when it added the account, found by reading back: notes
+        and custom fields in ``detail`` (the account detail; None when it was not read) and the TOTP through
+        FETCH_CURRENT_TOTP. The password policy, the booleans and the group ids are write-only: never reported,
+        they cannot be checked. Option names and reasons only, never a value."""
+        desired, found = self.desired, []
+        if detail is not None:
+            found.extend(self.unapplied(detail))
+            if unapplied_custom_fields(detail, desired.get("custom_fields")):
+                found.append("custom_fields")
+        if desired.get("totp_secret"):
+            try:
+                differs = _totp_state_differs(self.client, ref, desired)
+            except VaultUnsupportedError as exc:
+                found.append("totp_secret (%s)" % exc)
+            else:
+                if differs:
+                    found.append("totp_secret (FETCH_CURRENT_TOTP shows no TOTP, or another one, for the new account)")
+        return found
 
 
 def ensure(client, desired, check_mode):
@@ -413,7 +445,7 @@ def _require_valid_for_policy(client, ref, password, policy):
         raise
     if not verdict.valid:
         raise VaultInputError(
-            "account %s: password does not satisfy %s, so nothing was changed: %s"
+            "account %s: password does not satisfy %s (VALIDATE_PASSWORD), so nothing was changed: %s"
             % (ref.label, describe(policy), scrub(verdict.message, [password]))
         )
 
@@ -425,9 +457,17 @@ def _totp_differs(client, ref, desired, tracker):
     TOTP"; a vault without TOTP (``VaultUnsupportedError``) and any other failure
     fail the task, since the TOTP fields could not be applied there either.
     """
-    secret = desired.get("totp_secret")
-    if secret is None:
+    if desired.get("totp_secret") is None:
         return False
+    differs = _totp_state_differs(client, ref, desired)
+    tracker.record("totp", None, None, differs, secret=True)
+    return differs
+
+
+def _totp_state_differs(client, ref, desired):
+    """True when the account's TOTP (its current code) is not the one ``desired`` sets (no TOTP for an empty
+    secret); ``VaultUnsupportedError`` when the vault has no TOTP."""
+    secret = desired["totp_secret"]
     try:
         code = get_totp(client, ref)
     except VaultAPIError as exc:
@@ -445,7 +485,6 @@ def _totp_differs(client, ref, desired, tracker):
                 code, secret, options["totp_algorithm"], int(options["totp_digits"]), int(options["totp_validity"])
             )
         )
-    tracker.record("totp", None, None, differs, secret=True)
     return differs
 
 

@@ -15,7 +15,7 @@ from ._account import Account, AccountRef, item_status
 from ._checks import clean_text
 from ._client import scrub
 from ._diff import DifferenceTracker
-from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError
+from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotAppliedError, VaultNotFoundError
 from ._resource import find_resource_id, read_resource
 
 # The options of the task that apply to every listed account.
@@ -164,6 +164,7 @@ class _Convergence:
         self.outcomes = {}
         self.pending = []  # (account, ref, changes) to write
         self.done = []  # what this task wrote, for the message of a later failure
+        self.added = []  # names of the accounts this task added
 
     def run(self, listed):
         missing = [account for account in self.accounts if account.desired["name"] not in listed]
@@ -184,6 +185,7 @@ class _Convergence:
             for account, ref, changes in self.pending:
                 _after_writes(self.done, lambda: account.write(ref, changes))
                 self.done.append("%s (updated)" % ref.name)
+            self._require_applied()
         outcomes = [_outcome(name, self.ids.get(name), self.outcomes[name]) for name in self.trackers]
         return _result(self.trackers, outcomes)
 
@@ -222,6 +224,7 @@ class _Convergence:
             else:
                 self.ids[name] = listed[name]
                 added.append(name)
+                self.added.append(name)
                 self.done.append("%s (added)" % name)
         if added:
             # Written, whatever the answer's overall status said (a Failed answer leaves the client unaware).
@@ -232,6 +235,23 @@ class _Convergence:
             name = account.desired["name"]
             self.trackers[name] = DifferenceTracker()
             self._compare(account, account_id)
+
+    def _require_applied(self):
+        """Read back what the vault may have dropped of the added accounts' settings (``Account.not_applied``: the
+        TOTP, and notes and custom fields when given), after every write; fail naming them and what was written."""
+        found = []
+        for account in self.accounts:
+            name = account.desired["name"]
+            if name in self.added:
+                ref = _ref(account, self.resource_id, self.ids[name])
+                detail = account.read(ref) if account.needs_detail() else None
+                found.extend("%s: %s" % (name, what) for what in account.not_applied(ref, detail))
+        if found:
+            raise VaultNotAppliedError(
+                "the vault did not apply, to the accounts this task added, %s; already written in this task: %s"
+                % ("; ".join(found), ", ".join(self.done)),
+                operation="ADD ACCOUNTS",
+            )
 
     def _refusal(self, refused, added):
         """Every refused account with its STATUS (passwords scrubbed), and what was added."""

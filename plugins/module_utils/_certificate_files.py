@@ -28,6 +28,12 @@ FORMATS = ("CER", "CRT", "DER", "P7B", "PKCS", "JKS", "PEM", "KEY")
 PRIVATE_FORMATS = ("PKCS", "JKS", "KEY")
 
 
+def holds_private_key(options):
+    """True when the file ``options`` ask for holds the private key: a key store, or the formats KEY, PKCS, JKS."""
+    what = options.get("what") or "certificate"
+    return what == "keystore" or str(options.get("format") or "").upper() in PRIVATE_FORMATS
+
+
 def fetch_input(client, options):
     """The Details of getCertificate / getCertificateKeyStore without the selector, refused before any request
     when the configured vault lacks ``fileType`` (B 6200) or the options do not go together."""
@@ -64,7 +70,7 @@ def fetch(client, options, current=None):
     if not content.strip():
         raise VaultResponseError("the vault returned an empty file for certificate %s" % describe(item))
     passphrase = None
-    private = what == "keystore" or extra.get("fileType") in PRIVATE_FORMATS
+    private = holds_private_key(options)
     if options.get("return_passphrase") or (private and current is not None and current != content):
         passphrase = client.call("get_certificate_passphrase", details=query).message
     if private and current is not None and current != content and same_private_material(current, content, passphrase):

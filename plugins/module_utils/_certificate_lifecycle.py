@@ -17,6 +17,12 @@
   before. The API cannot edit a certificate: an existing one is compared on
   what the list shows (KeyStrength, SignatureAlgorithm) and differences are
   warned about, never "fixed".
+- The vault accepts several certificates of one common name, so two runs
+  creating one at once would make two: the find and the create hold the
+  certificate's lock (``_object_lock``, by lower-cased common name), so a
+  parallel run on this host waits, then finds the one created. A file the
+  vault refuses as one it holds ("already ...") that is listed by then was
+  added by a parallel run: unchanged.
 """
 
 from __future__ import annotations
@@ -41,11 +47,13 @@ from ._certificate_input import certificate_input
 from ._checks import clean_text
 from ._diff import DifferenceTracker
 from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError
+from ._object_lock import object_lock
 
 CERTFILE, KEYSTORE = "CERTFILE", "KEYSTORE"
 FILE_TYPES = {"certificate": CERTFILE, "keystore": KEYSTORE}
 _NAMED_SERIAL = re.compile(r"serial number ([0-9A-Fa-f:]+)")
 _DUPLICATE = re.compile(r"already", re.IGNORECASE)
+LOCKED_KIND = "certificate"
 
 
 def read_source(path):
@@ -124,9 +132,10 @@ class Certificate:
         self.serial = normalized_serial(params.get("serial_number"))
         if params.get("state") == "absent":
             return self._absent()
-        if params.get("src"):
-            return self._from_file()
-        return self._from_fields()
+        with object_lock(self.client, LOCKED_KIND, (self.common_name.lower(),), self.check_mode):
+            if params.get("src"):
+                return self._from_file()
+            return self._from_fields()
 
     # state: absent ------------------------------------------------------------------------------------------
 
@@ -187,9 +196,11 @@ class Certificate:
         try:
             response = self.client.call("add_certificate", details=details, files=files)
         except VaultAPIError as exc:
-            if identity is None and _DUPLICATE.search(exc.vault_message or ""):
+            if not _DUPLICATE.search(exc.vault_message or ""):
+                raise
+            if identity is None:
                 return self._duplicate(exc)
-            raise
+            return self._added_meanwhile(exc)
         return with_dates(self._created(response, before))
 
     def _check_identity(self, identity):
@@ -214,6 +225,16 @@ class Certificate:
         serial = _NAMED_SERIAL.search(exc.vault_message or "")
         item = self._existing(normalized_serial(serial.group(1))) if serial else None
         return with_dates(item) if item else {}
+
+    def _added_meanwhile(self, refusal):
+        """The vault refused the file as a certificate it holds, and this run did not find it: a parallel run
+        added it first when it is listed now (unchanged), else ``refusal`` stands."""
+        existing = self._existing(self.serial)
+        if existing is None:
+            raise refusal
+        self.tracker = DifferenceTracker()
+        self._track_unchanged(existing)
+        return with_dates(existing)
 
     # state: present, from fields ----------------------------------------------------------------------------
 

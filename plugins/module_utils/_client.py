@@ -42,6 +42,7 @@ from ._errors import (
     VaultAPIError,
     VaultConfigError,
     VaultConnectionError,
+    VaultError,
     VaultInputError,
     VaultResponseError,
     VaultUnsupportedError,
@@ -72,6 +73,34 @@ PKI_ROOT = "/api/pki/restapi"
 DEFAULT_TIMEOUT = 30
 # The HTTP status of a path the vault does not serve: how a vault without an endpoint answers.
 UNSERVED = 404
+# How a vault answers a call it does not serve as sent: no such path (404), or not with this method (405).
+NOT_SERVED_STATUSES = (UNSERVED, 405)
+# Keys of a write's input that name the object written, never a secret: they describe the writes of a failed task.
+NAMING_KEYS = (
+    "keyName",
+    "key_name",
+    "resourceName",
+    "userName",
+    "RESOURCENAME",
+    "ACCOUNTNAME",
+    "USERNAME",
+    "USERGROUPNAME",
+    "GROUPNAME",
+    "RESOURCEGROUPNAME",
+    "RESOURCEGROUPID",
+    "common_name",
+    "serial_number",
+    "CNAME",
+    "group_name",
+    "certificate_group_name",
+)
+# How many names one write's description holds at most.
+MAX_NAMES = 5
+EDITION_HINT = (
+    "the vault did not serve a call as it was sent, and edition is not set: if this vault is edition B or an "
+    "older build, set edition and build, so that the collection sends the calls that vault has and refuses what it "
+    "lacks before writing anything"
+)
 DEFAULT_RETRIES = 3
 RETRY_STATUSES = (429, 502, 503, 504)
 BACKOFF_BASE = 0.5
@@ -271,8 +300,14 @@ class VaultClient:
 
     ``wrote`` becomes True once a request that is not a read was answered success, or may have been
     applied (it timed out or its connection dropped after sending, or its answer could not be read).
+    ``written`` describes each of those writes (``CreateSSHKey (keyName web-deploy)``: the operation and the names
+    of what it concerned, never a secret), for the message of a task that fails after writing (``failure_message``).
     ``insecure`` is True when the certificate is not verified: the caller warns with ``INSECURE_WARNING``.
     None for an option means its default.
+
+    Without a configured edition, a read whose method differs by edition (``GetSSHKey``: GET in A, POST in B) is
+    sent with edition A's method and, when the vault does not serve it (HTTP 404 or 405), with edition B's; the
+    edition that answered is kept in ``learned_edition`` for the client's later calls (methods and operation names).
 
     One client may be shared by threads: the counters are updated under a lock, and ``pool_size`` (or
     ``size_pool``) keeps up to that many connections to the vault open for reuse, a thread waiting for a free
@@ -311,6 +346,8 @@ class VaultClient:
         self.insecure = self.verify is False
         self.requests_sent = 0
         self.wrote = False
+        self.written = []
+        self.learned_edition = None
         self._counters = threading.Lock()
         self._sleep = sleep
         self.session = _UnredirectedSession()
@@ -328,9 +365,29 @@ class VaultClient:
     def close(self):
         self.session.close()
 
-    def _mark_written(self):
+    def _mark_written(self, endpoint=None, names=(), outcome=None):
+        """Note a write (``endpoint``, the names it concerned, and ``outcome`` when it is not known to be done)."""
         with self._counters:
             self.wrote = True
+            if endpoint is not None:
+                notes = list(names) + ([outcome] if outcome else [])
+                what = " (%s)" % "; ".join(notes) if notes else ""
+                self.written.append(self._operation(endpoint) + what)
+
+    @property
+    def known_edition(self):
+        """The configured edition, else the one the vault's answers showed (``learned_edition``), else None."""
+        return self.edition or self.learned_edition
+
+    def failure_message(self, error):
+        """The message of a task that failed with ``error``: its text, the hint to set ``edition`` when the vault
+        did not serve a call of an unconfigured client, and the writes this client had made (never a secret)."""
+        message = str(error)
+        if self.edition is None and error.http_status in NOT_SERVED_STATUSES:
+            message += ". Hint: %s" % EDITION_HINT
+        if self.written:
+            message += ". This task had already written to the vault: %s" % ", ".join(self.written)
+        return message
 
     def call(self, key, path=None, details=None, query=None, files=None):
         """Send the catalogue row ``key`` and return its ``VaultResponse``; raise ``VaultError`` otherwise.
@@ -341,25 +398,68 @@ class VaultClient:
         endpoint = CATALOGUE[key]
         details = to_plain(details) if details is not None else None
         self._check_gates(endpoint, details)
-        method = endpoint.method_for(self.edition)
         secrets = [self._token] + secret_values(details)
-        params = {name: to_plain(value) for name, value in (query or {}).items()}
-        for name, value in params.items():
+        query = {name: to_plain(value) for name, value in (query or {}).items()}
+        for name, value in query.items():
             self._check_encodable(endpoint, "query parameter %s" % name, value)
-        form = None
+        url = self._url(endpoint, path)
+
+        def send(method):
+            return self._exchange(endpoint, self._request(endpoint, method, url, details, query, files), secrets)
+
+        if endpoint.is_read:
+            if self.known_edition is None and endpoint.method_in_b:
+                return self._try_each_edition(endpoint, send)
+            return send(endpoint.method_for(self.known_edition))
+        names = _names(path, details, query, secrets)
+        try:
+            result = send(endpoint.method_for(self.known_edition))
+        except VaultError as exc:
+            if getattr(exc, "may_have_been_applied", False):
+                self._mark_written(endpoint, names, "its answer was lost: it may have been applied")
+            raise
+        self._mark_written(endpoint, names)
+        return result
+
+    def _request(self, endpoint, method, url, details, query, files):
+        """The keyword arguments of ``Session.request``: INPUT_DATA in the query of a GET or DELETE without an
+        upload, else in the form."""
+        params, form, upload = dict(query), None, None
         if details is not None:
             input_data = json.dumps({"operation": {endpoint.details_key: details}})
             if method in ("GET", "DELETE") and not files:
                 params["INPUT_DATA"] = input_data
             else:
                 form = {"INPUT_DATA": input_data}
-        upload = None
         if files:
             upload = {endpoint.file_part: (name, content) for name, content in files.items()}
-        request = {"method": method, "url": self._url(endpoint, path), "params": params, "data": form, "files": upload}
-        result = self._exchange(endpoint, request, secrets)
-        if not endpoint.is_read:
-            self._mark_written()
+        return {"method": method, "url": url, "params": params, "data": form, "files": upload}
+
+    def _try_each_edition(self, endpoint, send):
+        """A read whose method differs by edition, for a vault of unknown edition: edition A's method, then, when
+        the vault does not serve it (HTTP 404 or 405), edition B's. A vault serving B's method is learned to be
+        edition B (A's is the default already); a vault serving neither raises the first answer's error, and
+        nothing is learned. Only reads come here: a write is never
+        sent twice (a 404 or 405 does not prove that nothing was applied), so a write row with an edition-specific
+        method is sent once, with the known edition's method (A's when none is known), and its failure says to set
+        ``edition``."""
+        try:
+            return send(endpoint.method)
+        except (VaultAPIError, VaultResponseError) as exc:
+            if exc.http_status not in NOT_SERVED_STATUSES:
+                raise
+            first = exc
+        try:
+            result = send(endpoint.method_in_b)
+        except (VaultAPIError, VaultResponseError) as exc:
+            if exc.http_status in NOT_SERVED_STATUSES:
+                first.args = (
+                    "%s (%s %s was not served either)" % (first, endpoint.method_in_b, endpoint.path),
+                ) + first.args[1:]
+                raise first from None
+            self.learned_edition = "B"
+            raise
+        self.learned_edition = "B"
         return result
 
     def check_supported(self, key, details=None):
@@ -386,7 +486,7 @@ class VaultClient:
             return None, "the vault does not serve it: %s" % exc
 
     def _operation(self, endpoint):
-        return endpoint.operation_for(self.edition)
+        return endpoint.operation_for(self.known_edition)
 
     def _check_gates(self, endpoint, details):
         """Refuse before sending what the configured vault lacks; without edition and build, refuse nothing."""
@@ -494,9 +594,11 @@ class VaultClient:
         if endpoint.is_read:
             return _Retry(error_class, message, operation=self._operation(endpoint), http_status=http_status)
         self._mark_written()
-        return error_class(
+        error = error_class(
             "%s; %s" % (message, MAY_HAVE_BEEN_APPLIED), operation=self._operation(endpoint), http_status=http_status
         )
+        error.may_have_been_applied = True
+        return error
 
     def _backoff(self, attempt, retry_after=None):
         """Capped exponential backoff with full jitter; a numeric Retry-After is honoured up to the cap."""
@@ -509,7 +611,8 @@ class VaultClient:
     def _interpret(self, endpoint, response, secrets, deadline):
         """The answer as a ``VaultResponse``. The spec names no content type for JSON answers, so a JSON object
         is taken by its content whatever ``Content-Type`` says; a file row's answer is the file when it says it
-        is an attachment or is not a vault answer."""
+        is an attachment or is not a vault answer - but a body declared JSON that does not parse is an answer cut
+        off, never the file."""
         status = response.status_code
         operation = self._operation(endpoint)
         headers = plain_headers(response.headers)
@@ -521,7 +624,10 @@ class VaultClient:
         if (
             endpoint.returns_file
             and 200 <= status < 300
-            and (is_attachment(headers) or (content and not _is_vault_answer(document)))
+            and (
+                is_attachment(headers)
+                or (content and not _is_vault_answer(document) and not _cut_off(document, headers))
+            )
         ):
             return normalize({}, status, content, headers)
         if document is None:
@@ -697,6 +803,12 @@ def _is_vault_answer(document):
     return document is not None and ("result" in document or "operation" in document)
 
 
+def _cut_off(document, headers):
+    """A body its ``Content-Type`` declares JSON that is no JSON object: a vault answer cut off."""
+    media_type = headers.get("content-type", "").split(";")[0].strip().lower()
+    return document is None and (media_type == "application/json" or media_type.endswith("+json"))
+
+
 def _reason(exc, secrets, timeout):
     """What went wrong with the connection, in plain words: never the library's text, which quotes the request
     URL (its query may hold INPUT_DATA), object reprs and exception class names. Only the operating system's
@@ -727,6 +839,32 @@ def _causes(exc):
         yield current
         pending.extend(arg for arg in current.args if isinstance(arg, BaseException))
         pending.extend([getattr(current, "reason", None), current.__cause__, current.__context__])
+
+
+def _names(path, details, query, secrets):
+    """What a write concerned, as ``key value`` texts: the path's ids, and the values of ``NAMING_KEYS`` in the query
+    and (at any depth) the input, at most ``MAX_NAMES`` of them; never a secret key's value, and scrubbed of the
+    secrets sent."""
+    found = ["%s %s" % (name, to_plain(value)) for name, value in sorted((path or {}).items())]
+    found.extend(_named_values(query))
+    found.extend(_named_values(details))
+    unique = list(dict.fromkeys(scrub(text, secrets) for text in found))
+    return unique[:MAX_NAMES] + (["..."] if len(unique) > MAX_NAMES else [])
+
+
+def _named_values(value):
+    """``key value`` for every key of ``NAMING_KEYS`` holding a text or number inside ``value``, at any depth."""
+    found = []
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if key in NAMING_KEYS and isinstance(item, (str, int)) and not isinstance(item, bool):
+                found.append("%s %s" % (key, item))
+            else:
+                found.extend(_named_values(item))
+    elif isinstance(value, list):
+        for item in value:
+            found.extend(_named_values(item))
+    return found
 
 
 def _keys(value):

@@ -12,6 +12,10 @@ compare, create or change only what differs, re-read after a write, check
 mode, a create lost to a parallel run, and one result shape (a
 ``DifferenceTracker`` with the diff and warnings, and the object after).
 
+The find and the create of one object hold its lock (``_object_lock``), so
+that parallel runs on one host (forks) create it once: the runs that wait
+find what the first one created.
+
 Build gates are not in the field table: the endpoint catalogue holds them, and
 ``client.check_supported`` applies them before anything is sent.
 """
@@ -23,6 +27,7 @@ from dataclasses import dataclass
 from ._checks import clean_text
 from ._diff import DifferenceTracker
 from ._errors import VaultNotFoundError, is_refusal
+from ._object_lock import object_lock
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,11 @@ class VaultObject:
     def label(self):
         return "%s %s" % (self.KIND, self.desired["name"])
 
+    @property
+    def lock_identity(self):
+        """The names that identify the object in its vault, for the lock held while it is found and created."""
+        return (self.desired["name"],)
+
     def check_names(self):
         """Refuse, before any request, names the vault would trim: what both states send."""
         clean_text(self.desired.get("name"), "name")
@@ -118,6 +128,15 @@ class VaultObject:
             raise refusal
         return False
 
+    def created_meanwhile(self, refusal):
+        """After a refused create: ``CreatedMeanwhile`` with the object's handle when it exists now (a parallel run
+        created it first: on another host, or without the lock), else ``refusal``; the caller raises what it gets. A
+        refusal of this token (``is_refusal``) is returned at once."""
+        if is_refusal(refusal):
+            return refusal
+        handle = self.find()
+        return refusal if handle is None else CreatedMeanwhile(handle)
+
     def ensure(self, state):
         """Converge to ``state`` (``present`` or ``absent``); returns the tracker and the object after the run."""
         self.check_names()
@@ -139,19 +158,20 @@ class VaultObject:
         return tracker, None
 
     def _ensure_present(self):
-        try:
-            handle = self.find()
-        except VaultNotFoundError as missing:
-            if not self.check_mode:
-                raise
-            return self._in_missing_parent(missing)
-        if handle is None:
-            tracker = DifferenceTracker()
-            tracker.record("state", "absent", "present", True)
+        with object_lock(self.client, self.KIND, self.lock_identity, self.check_mode):
             try:
-                return tracker, self.create(tracker)
-            except CreatedMeanwhile as lost:
-                handle = lost.handle
+                handle = self.find()
+            except VaultNotFoundError as missing:
+                if not self.check_mode:
+                    raise
+                return self._in_missing_parent(missing)
+            if handle is None:
+                tracker = DifferenceTracker()
+                tracker.record("state", "absent", "present", True)
+                try:
+                    return tracker, self.create(tracker)
+                except CreatedMeanwhile as lost:
+                    handle = lost.handle
         tracker = DifferenceTracker()
         tracker.record("state", "present", "present", False)
         return tracker, self.converge(tracker, handle)
@@ -216,6 +236,19 @@ class VaultObject:
             elif field.edit:
                 edit[field.edit] = value
         return create, edit
+
+    def unapplied(self, created):
+        """The options given whose value ``created`` (the object read back right after its creation, as ``read``
+        gives it) does not show: settings the vault dropped without a word. Only the fields the vault reports and
+        the API can edit are compared, as a later run would compare them."""
+        return [
+            field.option
+            for field in self.FIELDS
+            if field.read
+            and field.edit
+            and self.desired.get(field.option) is not None
+            and created.get(field.read) != self.desired[field.option]
+        ]
 
     def write_only_input(self):
         """Edit input of the write-only fields given: the vault never reports them back."""

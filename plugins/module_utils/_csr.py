@@ -26,6 +26,12 @@ What the API offers, and what that means here:
   ``certificateTemplate``. A CSR created by an earlier run counts as signed
   when a certificate with its common name from the task's template exists;
   a CSR created by this run is always signed.
+- The vault accepts several CSRs of one common name, and signs each: the
+  find, the create and the signing hold the CSR's lock (``_object_lock``, by
+  lower-cased common name), so a parallel run on this host waits, then finds
+  the CSR and its certificate. A signing refused as done already ("already
+  ...") while a certificate from the template is listed by then was done by a
+  parallel run: no change.
 """
 
 from __future__ import annotations
@@ -36,7 +42,8 @@ from ._certificate import hash_of, iso_date, key_algorithm, list_certificates, n
 from ._certificate_input import certificate_input
 from ._checks import clean_text
 from ._diff import DifferenceTracker
-from ._errors import VaultInputError, VaultNotFoundError, VaultResponseError
+from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, VaultResponseError, is_refusal
+from ._object_lock import object_lock
 
 PRESENT, SIGNED = "present", "signed"
 # The options compared with the CSR list: (option, list key).
@@ -58,6 +65,8 @@ NOT_LISTED = (
 )
 SIGNING_OPTIONS = ("ca_server", "ca_name", "template")
 _VALIDITY = re.compile(r"^\s*(\d+)\s*([A-Za-z]*)\s*$")
+_ALREADY = re.compile(r"already", re.IGNORECASE)
+LOCKED_KIND = "CSR"
 
 
 def list_csrs(client, common_name=None):
@@ -186,6 +195,11 @@ def ensure(client, params, check_mode):
     it unless it was signed before. Returns the tracker and the result values (``csr_id``, ``csr``,
     ``certificate``)."""
     details = check_input(params)
+    with object_lock(client, LOCKED_KIND, (params["common_name"].lower(),), check_mode):
+        return _converge(client, params, details, check_mode)
+
+
+def _converge(client, params, details, check_mode):
     state = params.get("state") or PRESENT
     common_name = params["common_name"]
     tracker = DifferenceTracker()
@@ -250,10 +264,18 @@ def _ensure_signed(client, params, tracker, csr, created, check_mode):
                 % (csr_id_of(csr), common_name, ", ".join(item["serial_number"] for item in before), template)
             )
         return before[-1]
-    tracker.record("signed", False, True, True)
     if check_mode:
+        tracker.record("signed", False, True, True)
         return {}
-    client.call("sign_csr", details=signing_details(params, csr_id_of(csr)))
+    try:
+        client.call("sign_csr", details=signing_details(params, csr_id_of(csr)))
+    except VaultAPIError as exc:
+        signed = [] if is_refusal(exc) else signed_certificates(client, common_name, template)
+        if not _ALREADY.search(exc.vault_message or "") or not signed:
+            raise
+        tracker.record("signed", True, True, False)  # by a parallel run, since this one read the certificates
+        return signed[-1]
+    tracker.record("signed", False, True, True)
     known = [item["serial_number"] for item in before]
     new = [
         item

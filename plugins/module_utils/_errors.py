@@ -62,6 +62,10 @@ class VaultInputError(VaultError):
     """The request would be refused by the vault's own rules; caught before anything is sent."""
 
 
+class VaultNotAppliedError(VaultError):
+    """The vault answered success to a write, but reading back shows part of it was not applied."""
+
+
 class VaultNotFoundError(VaultError):
     """A named resource or account does not exist (or is not visible to this token)."""
 

@@ -2,7 +2,8 @@
 # Copyright: credvault.vault contributors
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""User-group membership: the one call that removes users from user groups, read pair by pair.
+"""User-group membership: the call that adds a user to a user group, and the one that removes users from user
+groups, read pair by pair.
 
 The spec has no call that reads a user's groups or a group's members, so the
 answer to ``REMOVE USER FROM USER_GROUP`` is the only sign of who was a member:
@@ -21,6 +22,13 @@ REMOVE = "REMOVE USER FROM USER_GROUP"
 REMOVED = "removed"
 NOT_A_MEMBER = "not a member"
 _NOT_A_MEMBER = re.compile(r"does not exist in", re.IGNORECASE)
+_ALREADY_MEMBER = re.compile(r"already", re.IGNORECASE)
+
+
+def add_member(client, user, group_name):
+    """``ADD USER TO USERGROUP``; False when the vault answers that the user is a member already."""
+    response = client.call("add_user_to_group", query={"USERNAME": user, "USERGROUPNAME": group_name})
+    return not _ALREADY_MEMBER.search(response.message or "")
 
 
 def remove_pairs(client, user_ids, group_ids):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ansible.module_utils.basic import AnsibleModule, missing_required_lib
 
+from ._checks import check_control_characters
 from ._client import HAS_REQUESTS, INSECURE_WARNING
 from ._errors import VaultError
 from ._options import client_from_options, connection_argument_spec
@@ -19,6 +20,7 @@ class VaultModule:
         spec.update(argument_spec)
         kwargs.setdefault("supports_check_mode", True)
         self.module = AnsibleModule(argument_spec=spec, **kwargs)
+        self._task_spec = argument_spec
         if not HAS_REQUESTS:
             self.module.fail_json(msg=missing_required_lib("requests"))
         self.params = self.module.params
@@ -46,12 +48,16 @@ class VaultModule:
         return dict(values, changed=tracker.changed, diff=tracker.diff())
 
     def run(self, work):
-        """Call ``work()`` and exit with its result dict; a ``VaultError`` becomes the task's failure,
-        reported ``changed`` when the vault was written to (or may have been) before it."""
+        """Call ``work()`` and exit with its result dict, once no text option holds a control character
+        (``_checks.check_control_characters``, before any request); a ``VaultError`` becomes the task's failure,
+        reported ``changed`` when the vault was written to (or may have been) before it, its message naming those
+        writes and, when the vault did not serve a call and no edition is set, saying to set it."""
         try:
+            check_control_characters(self._task_spec, self.params)
             result = work()
         except VaultError as exc:
-            self.module.fail_json(msg=str(exc), changed=self.wrote, **exc.to_result())
+            message = self._client.failure_message(exc) if self._client is not None else str(exc)
+            self.module.fail_json(msg=message, changed=self.wrote, **exc.to_result())
         finally:
             if self._client is not None:
                 self._client.close()

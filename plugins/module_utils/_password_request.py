@@ -14,6 +14,12 @@ Rejecting a request whose password is checked out is refused by the vault;
 the administrator's way to end it is the check-in, so ``rejected`` checks a
 checked-out password in: either way the requester is left with no open
 request, which is what ``rejected`` promises.
+
+Parallel runs of one task on this host (forks) hold the lock of the account's
+request (``_object_lock``) while they read and change it, so one run makes the
+change and the others find it made. A transition the vault refuses is
+followed by one more read: when the request is in the task's state by then,
+a parallel run (on another host) made it, and the task reports no change.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ from __future__ import annotations
 from ._account import require_account
 from ._checks import clean_text
 from ._diff import DifferenceTracker
-from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, VaultResponseError
+from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, VaultResponseError, is_refusal
+from ._object_lock import object_lock
 
 # States of an open request, as the list's STATUS shows them, and the states a task converges to.
 NONE = "none"  # no open request: never requested, rejected, or checked in
@@ -31,6 +38,7 @@ CHECKED_OUT = "checked_out"
 REJECTED = "rejected"
 CHECKED_IN = "checked_in"
 UNKNOWN = "unknown"  # a STATUS this collection does not know
+LOCKED_KIND = "password request"
 
 REQUESTER_STATES = (REQUESTED, CHECKED_OUT)  # performed by the requester's own token
 ADMINISTRATOR_STATES = (APPROVED, REJECTED, CHECKED_IN)  # performed by an administrator for a named requester
@@ -215,20 +223,42 @@ def ensure_state(client, desired, check_mode):
     except VaultNotFoundError as missing:
         return _without_account(tracker, desired, check_mode, missing)
     requester_id = resolve_user_id(client, desired["requester"]) if desired.get("requester") else None
-    requests = list_requests(client, requester_id)[1]
-    request = next((item for item in requests if item["account_id"] == ref.account_id), None)
-    current = request["state"] if request else NONE
-    if current in SATISFIED[state]:
-        tracker.record("state", current, current, False)
-        return tracker, {"state": current, "request": request or {}}
-    reached = CHECKED_IN if state == REJECTED and current == CHECKED_OUT else state
-    tracker.record("state", current, reached, True)
-    transition = _Transition(client, ref, dict(desired, state=reached), requester_id, request, current)
-    if check_mode:
-        transition.predict()
-    else:
-        transition.perform()
+    identity = (desired["resource"], desired["account"], desired.get("requester") or "")
+    with object_lock(client, LOCKED_KIND, identity, check_mode):
+        request = open_request(client, requester_id, ref)
+        current = request["state"] if request else NONE
+        if current in SATISFIED[state]:
+            tracker.record("state", current, current, False)
+            return tracker, {"state": current, "request": request or {}}
+        reached = CHECKED_IN if state == REJECTED and current == CHECKED_OUT else state
+        tracker.record("state", current, reached, True)
+        transition = _Transition(client, ref, dict(desired, state=reached), requester_id, request, current)
+        if check_mode:
+            transition.predict()
+            return tracker, {"state": reached, "request": request or {}}
+        try:
+            transition.perform()
+        except VaultAPIError as refused:
+            return _made_meanwhile(client, requester_id, ref, state, refused)
     return tracker, {"state": reached, "request": request or {}}
+
+
+def open_request(client, requester_id, ref):
+    """The open request (structured) of the requester for the account of ``ref``, or None."""
+    requests = list_requests(client, requester_id)[1]
+    return next((item for item in requests if item["account_id"] == ref.account_id), None)
+
+
+def _made_meanwhile(client, requester_id, ref, state, refused):
+    """After a refused transition: no change when the request is in a state that satisfies ``state`` by then (a
+    parallel run made it), else ``refused`` is raised. A refusal of this token is raised at once."""
+    request = None if is_refusal(refused) else open_request(client, requester_id, ref)
+    after = request["state"] if request else NONE
+    if is_refusal(refused) or after not in SATISFIED[state]:
+        raise refused
+    tracker = DifferenceTracker()
+    tracker.record("state", after, after, False)
+    return tracker, {"state": after, "request": request or {}}
 
 
 def _without_account(tracker, desired, check_mode, missing):

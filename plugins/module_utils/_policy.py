@@ -125,7 +125,7 @@ def require_valid(verdict, name=None, policy_id=None):
     """Raise ``InvalidPasswordError`` unless ``verdict`` is valid."""
     if not verdict.valid:
         raise InvalidPasswordError(
-            "the password does not satisfy %s: %s" % (describe(name, policy_id), verdict.message),
+            "the password does not satisfy %s (VALIDATE_PASSWORD): %s" % (describe(name, policy_id), verdict.message),
             operation="VALIDATE_PASSWORD",
             vault_message=verdict.message,
         )

@@ -13,6 +13,9 @@ What the API offers, and what that means here:
   Details[``CONFIGURATION RESULT``], one {STATUS, RESOURCENAME, RESOURCEID} per resource.
 - No call reads the configuration back, so it cannot be compared: every run that sends reports a change, and
   check mode reports what would be sent. Resource and account names are resolved to ids with reads only.
+- The vault configures each resource on its own and refuses one that is not of type Linux or lacks the login
+  (or root) account; both are read first (the resource's ACCOUNT LIST), so such a task fails before sending,
+  naming every such resource, rather than half configured.
 - The STATUS texts are not listed by the spec. A STATUS counts as a success when it says so (``Success``,
   ``... configured successfully``) and holds no word of failure; anything else, or a resource the answer does
   not mention, fails the task naming the resource.
@@ -27,7 +30,7 @@ from ._account import find_account
 from ._checks import clean_text
 from ._diff import DifferenceTracker
 from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError
-from ._resource import find_resource_id
+from ._resource import find_resource_id, read_resource
 
 ENDPOINT = "configure_remote_password_reset"
 OPERATION = "CONFIGURE REMOTE PASSWORD RESET"
@@ -49,6 +52,9 @@ TEXT_FIELDS = (
 NAME_KEYS = ("RESOURCENAMES", "WDRESOURCENAME", "WDACCOUNTNAME")
 # Placeholder id of a resource or account check mode takes as created by an earlier task.
 NOT_CREATED = None
+# The only resource type remote password reset configures ("Configure remote password reset for Linux resources";
+# RESOURCETYPE "string (Linux)").
+LINUX = "Linux"
 _SUCCESS = re.compile(r"(?<![a-z])success", re.IGNORECASE)
 _FAILURE = re.compile(r"\b(?:not|no|unable|fail\w*|error\w*|denied|invalid|refused)\b", re.IGNORECASE)
 
@@ -112,6 +118,11 @@ def check_input(desired):
         raise VaultInputError("port must be a port number from 1 to 65535, not %s" % port)
     for option in ("login_account", "root_account", "domain_resource", "domain_account", "resource_type"):
         clean_text(desired.get(option), option)
+    if desired.get("resource_type") not in (None, LINUX):
+        raise VaultInputError(
+            "resource_type must be %s: remote password reset is configured for Linux resources only, not %s"
+            % (LINUX, desired["resource_type"])
+        )
     for option in ("user_prompt", "root_prompt", "landing_server"):
         if desired.get(option) == "":
             raise VaultInputError("%s must not be empty: leave it out to send nothing" % option)
@@ -173,6 +184,47 @@ def _resolve_resources(client, names, tracker, check_mode):
             "unless they exist by then" % ", ".join(unknown)
         )
     return ids
+
+
+def _accounts_each_resource_needs(desired):
+    """``{option: account name}`` of the accounts that must be in every resource: ``login_account`` with
+    resource_identifier linux, ``root_account`` with elevation su."""
+    needed = {}
+    if desired.get("resource_identifier") != "others" and desired.get("login_account"):
+        needed["login_account"] = desired["login_account"]
+    if desired.get("elevation") == "su":
+        needed["root_account"] = desired["root_account"]
+    return needed
+
+
+def _check_resources(client, desired, ids, tracker, check_mode):
+    """Refuse, before sending, what the vault would refuse resource by resource: a resource that is not of type
+    Linux, or one without the login or root account (one ``GET RESOURCE ACCOUNTLIST`` per resource found). Every
+    such resource is named; check mode warns instead, as for names not created yet."""
+    needed = _accounts_each_resource_needs(desired)
+    problems = []
+    for name, resource_id in ids.items():
+        if resource_id is None:
+            continue
+        detail = read_resource(client, resource_id)
+        kind = detail.get("RESOURCE TYPE")
+        if kind != LINUX:
+            problems.append("resource %s is of type %s, not %s" % (name, kind, LINUX))
+            continue
+        accounts = {item.get("ACCOUNT NAME") for item in detail.get("ACCOUNT LIST") or [] if isinstance(item, dict)}
+        for option, account in sorted(needed.items()):
+            if account not in accounts:
+                problems.append(
+                    "resource %s has no account %s (%s; or it is not visible to this token)" % (name, account, option)
+                )
+    if not problems:
+        return
+    message = "remote password reset is configured for Linux resources with the accounts it uses: %s" % "; ".join(
+        problems
+    )
+    if not check_mode:
+        raise VaultInputError(message + ": nothing was sent")
+    tracker.warn(message + ": a real run fails unless an earlier task fixes this")
 
 
 def _resolve_domain(client, desired, tracker, check_mode):
@@ -256,6 +308,7 @@ def configure(client, desired, check_mode):
     client.check_supported(ENDPOINT)
     tracker = _Tracker()
     ids = _resolve_resources(client, names, tracker, check_mode)
+    _check_resources(client, desired, ids, tracker, check_mode)
     domain_ids = None
     if desired.get("resource_identifier") == "others":
         domain_ids = _resolve_domain(client, desired, tracker, check_mode)

@@ -15,10 +15,11 @@ from ._custom_fields import (
     check_custom_fields,
     custom_field_input,
     custom_field_strings,
+    custom_field_values,
     mask_secret_fields,
     track_custom_fields,
 )
-from ._errors import VaultAPIError, VaultError, VaultInputError, is_refusal
+from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotAppliedError, is_refusal
 
 # "A type cannot be changed from or to key store, license store, Rackspace or AWS IAM."
 FIXED_TYPES = ("key store", "license store", "rackspace", "aws iam")
@@ -47,6 +48,12 @@ FIRST_ACCOUNT_FIELDS = (
     Field("password_policy", create="ACCOUNTPASSWORDPOLICY"),
     Field("notes", create="NOTES"),
 )
+
+
+def unapplied_custom_fields(detail, desired_fields):
+    """True when ``detail`` (read back right after a creation) lacks a custom field value the task set."""
+    values = custom_field_values(detail)
+    return any(values.get(label) != value for label, value in (desired_fields or {}).items())
 
 
 def find_resource_id(client, name):
@@ -300,6 +307,12 @@ class Resource(VaultObject):
         if edit:
             self.write(resource_id, edit)
         created = read_resource(self.client, resource_id)
+        not_applied = self.unapplied(created)
+        if unapplied_custom_fields(created, self.desired.get("custom_fields")):
+            not_applied.append("custom_fields")
+        if not_applied:
+            # Read back, as a later run compares them: a vault that drops a setting would otherwise be "ok" then.
+            raise VaultNotAppliedError("the vault did not apply %s" % ", ".join(not_applied), operation="EDIT RESOURCE")
         if flags:
             # The vault does not report the booleans back, so the read above stays true after this edit.
             account_id = _account_id(created, self.desired["first_account"]["name"])

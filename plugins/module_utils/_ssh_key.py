@@ -23,6 +23,11 @@ What the API offers, and what that means here:
   "details: comma-separated key names".
 - Import, associate and dissociate answer ``SUCCESS`` in capitals (Common
   request rules 8); the client takes either case.
+- Parallel runs: a key is found and created under its lock (the converge
+  base), associations are read and changed under one lock per listed triple
+  (``_object_lock``). A create, associate or dissociate the vault refuses
+  ("already exists", "is already associated") while a read then shows it
+  done was done by a parallel run: no change, no failure.
 """
 
 from __future__ import annotations
@@ -32,14 +37,18 @@ import hashlib
 import os
 
 from ._checks import clean_text
-from ._converge import VaultObject
+from ._converge import CreatedMeanwhile, VaultObject
 from ._diff import DifferenceTracker
 from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, is_refusal
+from ._object_lock import object_locks
 
 RSA, DSA, ED25519, ECDSA = "ssh-rsa", "ssh-dss", "ed25519", "ecdsa"
 KEY_LENGTHS = {RSA: (1024, 2048, 4096), DSA: (1024,), ED25519: (256,), ECDSA: (256, 384, 521)}
 KEY_TYPES = tuple(KEY_LENGTHS)
 PARTS = ("key", "resource", "user")
+ASSOCIATE, DISSOCIATE = "associate_ssh_key", "dissociate_ssh_key"
+# The kind of object locked while a run finds and changes an association (``_object_lock``).
+ASSOCIATION = "SSH key association"
 ACCEPTED = "ssh-rsa (1024, 2048, 4096), ssh-dss (1024), ed25519 (no separate length), ecdsa (256, 384, 521)"
 
 
@@ -182,6 +191,7 @@ class SSHKey(VaultObject):
                 "the key and create it again (its associations go with it)" % (self.desired["name"], described)
             )
         if not found:
+            self._warn_uncompared(tracker, handle)
             return handle
         tracker.record("recreated", False, True, True)
         for option, (current, value) in sorted(found.items()):
@@ -189,7 +199,10 @@ class SSHKey(VaultObject):
         if self.check_mode:
             return handle
         self.delete(handle)
-        return self._send_create()
+        try:
+            return self._send_create()
+        except CreatedMeanwhile as lost:
+            return lost.handle
 
     def delete(self, handle):
         details = {"key_name": handle["KeyName"]}
@@ -227,11 +240,23 @@ class SSHKey(VaultObject):
                 found[option] = (current[option], value)
             else:
                 tracker.compare(option, current[option], None)
-        if self.desired.get("comment"):
-            tracker.warn(
-                "SSH key %s: the vault does not report a key's comment, so it was not compared" % self.desired["name"]
-            )
         return found
+
+    def _warn_uncompared(self, tracker, handle):
+        """Say what the task sets that the vault cannot report, for a key kept as it is: its comment, and which
+        passphrase it has (``isPassphraseAvailable`` says only whether it has one). Nothing when the task leaves
+        them out, or sets no passphrase (then the key must have none, which is compared), nor for an imported key,
+        whose passphrase only opens the file compared by fingerprint."""
+        name = self.desired["name"]
+        if self.desired.get("comment") is not None:
+            tracker.warn("SSH key %s: the vault does not report a key's comment, so it was not compared" % name)
+        created = not self.desired.get("private_key_src")
+        if created and self.desired.get("passphrase") and reported(handle)["passphrase_set"]:
+            tracker.warn(
+                "SSH key %s: the vault reports only whether a key has a passphrase (isPassphraseAvailable), not which "
+                "one, so the passphrase was not compared: a changed passphrase is not applied (to change it, delete "
+                "the key with state: absent and create it again)" % name
+            )
 
     def _track_creation(self, tracker):
         desired = self.desired
@@ -243,19 +268,26 @@ class SSHKey(VaultObject):
         tracker.record("length", None, self.length, True)
         tracker.compare("comment", None, desired.get("comment"))
 
+    def _send(self, key, **request):
+        """The create or import; refused because a parallel run created the key first, ``CreatedMeanwhile``."""
+        try:
+            self.client.call(key, **request)
+        except VaultAPIError as exc:
+            raise self.created_meanwhile(exc) from None
+
     def _send_create(self):
         desired = self.desired
         name = desired["name"]
         if desired.get("private_key_src"):
             details = {"keyName": name, "passphrase": desired.get("passphrase") or ""}
             files = {os.path.basename(desired["private_key_src"]): self.content}
-            self.client.call("import_ssh_key", details=details, files=files)
+            self._send("import_ssh_key", details=details, files=files)
         else:
             details = {"keyName": name, "keyType": desired["key_type"], "passPhrase": desired.get("passphrase") or ""}
             if desired["key_type"] != ED25519:
                 details["length"] = str(self.length)
             details["comment"] = desired.get("comment") or ""
-            self.client.call("create_ssh_key", details=details)
+            self._send("create_ssh_key", details=details)
         created = get_key(self.client, name)
         if created is None:
             raise VaultNotFoundError("the vault reported SSH key %s created, but it cannot be found" % name)
@@ -297,24 +329,41 @@ def converge_associations(client, desired, check_mode):
         raise VaultInputError("purge only applies to state: present")
     if present:
         _check_keys(client, tracker, {key for key, dummy_r, dummy_u in listed}, check_mode)
-    pairs = {(pair.get("ResourceName"), pair.get("UserName")) for pair in associated_users(client)}
-    if not desired.get("purge"):
-        pairs &= {(resource, user) for dummy_k, resource, user in listed}
-    current = triples_of(pairs, client)
-    if present:
-        add = listed - current
-        purged = {key for key, dummy_r, dummy_u in listed} if desired.get("purge") else set()
-        remove = {triple for triple in current - listed if triple[0] in purged}
-    else:
-        add, remove = set(), listed & current
-    after = (current | add) - remove
+    with object_locks(client, ASSOCIATION, listed, check_mode):
+        pairs = {(pair.get("ResourceName"), pair.get("UserName")) for pair in associated_users(client)}
+        if not desired.get("purge"):
+            pairs &= {(resource, user) for dummy_k, resource, user in listed}
+        current = triples_of(pairs, client)
+        if present:
+            add = listed - current
+            purged = {key for key, dummy_r, dummy_u in listed} if desired.get("purge") else set()
+            remove = {triple for triple in current - listed if triple[0] in purged}
+        else:
+            add, remove = set(), listed & current
+        after = (current | add) - remove
+        if not check_mode:
+            dissociated = _send_each(client, DISSOCIATE, remove)
+            associated = _send_each(client, ASSOCIATE, add)
+            current = (current | associated) - dissociated
+            add, remove = add - associated, remove - dissociated
     tracker.record("associations", as_dicts(current), as_dicts(after), bool(add or remove))
-    if not check_mode:
-        for key, resource, user in sorted(remove):
-            client.call("dissociate_ssh_key", details={"keyName": key, "resourceName": resource, "userName": user})
-        for key, resource, user in sorted(add):
-            client.call("associate_ssh_key", details={"keyName": key, "resourceName": resource, "userName": user})
     return tracker, {"associations": as_dicts(after), "added": as_dicts(add), "removed": as_dicts(remove)}
+
+
+def _send_each(client, key, triples):
+    """Send ``key`` (``ASSOCIATE`` or ``DISSOCIATE``) for each triple. A refusal is followed by one read of the
+    user's keys: when it shows the triple as wanted, a parallel run made that change first (on another host, or
+    without the lock) and the refusal is no failure. Returns those triples."""
+    meanwhile = set()
+    for triple in sorted(triples):
+        name, resource, user = triple
+        try:
+            client.call(key, details={"keyName": name, "resourceName": resource, "userName": user})
+        except VaultAPIError as exc:
+            if is_refusal(exc) or (name in keys_of_user(client, resource, user)) != (key == ASSOCIATE):
+                raise
+            meanwhile.add(triple)
+    return meanwhile
 
 
 def _check_keys(client, tracker, keys, check_mode):

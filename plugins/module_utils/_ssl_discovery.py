@@ -35,6 +35,10 @@ from ._errors import VaultAPIError, VaultInputError
 
 SUCCESS, FAILURE = "SUCCESS", "FAILURE"
 ANSWER_MARGIN = 30.0
+# The most addresses one range discovery may probe: a /16. The spec sets no limit, but the vault probes every
+# address while the request waits (up to TIMEOUT seconds each), so a /8 (16 million addresses) would hold the task
+# for years; a larger network is discovered in several ranges.
+MAX_RANGE_ADDRESSES = 65536
 _TEXT_LIMIT = 500
 
 
@@ -44,7 +48,15 @@ def ipv4(value, option):
     try:
         return ipaddress.IPv4Address(text)
     except ValueError:
+        pass
+    try:
+        ipaddress.IPv6Address(text)
+    except ValueError:
         raise VaultInputError("%s %r is not an IPv4 address (such as 192.0.2.10)" % (option, value)) from None
+    raise VaultInputError(
+        "%s %r is an IPv6 address: a range is discovered between IPv4 addresses only (use host for one IPv6 "
+        "address)" % (option, value)
+    )
 
 
 def request_of(params):
@@ -67,8 +79,14 @@ def request_of(params):
     end = ipv4(params["end_address"], "end_address")
     if end < start:
         raise VaultInputError("end_address %s comes before start_address %s" % (end, start))
+    addresses = int(end) - int(start) + 1
+    if addresses > MAX_RANGE_ADDRESSES:
+        raise VaultInputError(
+            "the range %s - %s holds %d addresses; one discovery takes at most %d (a /16): split it into smaller "
+            "ranges" % (start, end, addresses, MAX_RANGE_ADDRESSES)
+        )
     details = dict({"StartIpAddress": str(start), "EndIpAddress": str(end)}, **common)
-    return "discover_ssl_range", details, int(end) - int(start) + 1
+    return "discover_ssl_range", details, addresses
 
 
 def host_outcomes(details):

@@ -19,7 +19,8 @@ What the API offers, and what that means here:
 - ``LOCK USER`` and ``UNLOCK USER`` set ``isUserLocked``. ``Reset MFA``
   (A 12100 / B 5400) is an action: a change each time it is asked for.
 - No call reads a user's memberships. ``ADD USER TO USERGROUP`` is sent for
-  each group asked for and counts as a change. ``purge_groups`` removes the
+  each group asked for and counts as a change unless the vault answers that the
+  user is a member already ("already"). ``purge_groups`` removes the
   user from every other group of ``GET_USERGROUP(S)`` (B 6320) with one
   ``REMOVE USER FROM USER_GROUP`` (A 12230 / B 6000), whose Details.RESULT has
   one ``{USERID, USERGROUPID, message, status}`` per pair: ``Success`` is a
@@ -50,7 +51,7 @@ from ._errors import (
     VaultUnsupportedError,
     is_refusal,
 )
-from ._membership import REMOVE, REMOVED, pair_outcome, remove_pairs
+from ._membership import REMOVE, REMOVED, add_member, pair_outcome, remove_pairs
 from ._paging import PAGE_SIZE, SEARCH_OPERATORS, read_optional_pages, search_input
 
 # "searchColumn for users is one of userId, userName, email, role, department, location, orgName, isApiUser,
@@ -254,7 +255,8 @@ class CreatedButFailed(VaultError):
     answered once and no later run can return."""
 
     def __init__(self, label, exc, token):
-        carried = " (an API user: its token comes with this failure)" if token is not None else ""
+        # The action plugin writes the token to token_dest, or says that a failed task returns none.
+        carried = " (an API user)" if token is not None else ""
         super().__init__(
             "%s was created%s, then: %s" % (label, carried, exc),
             operation=exc.operation,
@@ -548,15 +550,7 @@ class User(VaultObject):
         if self.desired.get("reset_mfa"):
             tracker.record("reset_mfa", False, True, True)
             self.send("Reset MFA", "reset_mfa", query={"USERNAME": name})
-        groups = list(dict.fromkeys(self.desired.get("groups") or []))
-        if groups:
-            tracker.record("added_to_groups", [], groups, True)
-            for group in groups:
-                self.send(
-                    "ADD USER TO USERGROUP %s" % group,
-                    "add_user_to_group",
-                    query={"USERNAME": name, "USERGROUPNAME": group},
-                )
+        self.add_to_groups(tracker, name)
         if self.desired.get("purge_groups") and not new:
             self.remove_from_other_groups(tracker, handle["id"])
         return relocked and not self.check_mode
@@ -597,6 +591,24 @@ class User(VaultObject):
             return
         removed = removal_outcomes(self.client, user_id, others)
         tracker.record("removed_from_groups", [], removed, bool(removed))
+
+    def add_to_groups(self, tracker, name):
+        """``ADD USER TO USERGROUP`` for each group of ``groups``: a change unless the vault answers that the user
+        is a member already. Check mode cannot read memberships (no call does): it counts every group and warns."""
+        groups = list(dict.fromkeys(self.desired.get("groups") or []))
+        if not groups:
+            return
+        self.calls.extend("ADD USER TO USERGROUP %s" % group for group in groups)
+        if self.check_mode:
+            added = groups
+            tracker.warn(
+                "check mode cannot tell whether %s is a member of user groups %s already (the API has no call that "
+                "reads memberships): a real run reports a change only for the groups it was added to"
+                % (name, ", ".join(groups))
+            )
+        else:
+            added = [group for group in groups if add_member(self.client, name, group)]
+        tracker.record("added_to_groups", [], added, bool(added))
 
     def send(self, text, key, **kwargs):
         """Send a write (``text`` names it in ``calls``); in check mode only name it."""

@@ -10,7 +10,10 @@ What the API offers, and what that means here:
   that does not exist cannot be made: ``state: present`` fails and says where
   groups are made, in check mode too (no earlier task of a run can create one).
 - No call reads a group's members. ``ADD USER TO USERGROUP`` is sent for every
-  listed member, and each one sent counts as a change.
+  listed member, and each one sent counts as a change unless the vault's
+  answer says the user is a member already ("already"): so parallel runs
+  adding one user report one change, and a run that finds them all members
+  none.
 - ``REMOVE USER FROM USER_GROUP`` (A 12230 / B 6000) answers
   ``Details.RESULT``, one ``{USERID, USERGROUPID, message, status}`` per user
   and group pair. A pair ``Success`` was removed (a change); a pair "Failed with
@@ -36,7 +39,7 @@ from ._errors import (
     VaultResponseError,
     VaultUnsupportedError,
 )
-from ._membership import NOT_A_MEMBER, REMOVE, REMOVED, pair_outcome, remove_pairs
+from ._membership import NOT_A_MEMBER, REMOVE, REMOVED, add_member, pair_outcome, remove_pairs
 from ._paging import read_all_pages, read_optional_pages, search_input
 from ._user import absence_doubt, find_user_id, not_found
 
@@ -145,13 +148,12 @@ def converge_members(client, desired, check_mode):
     users = all_users(client) if desired.get("purge_members") else None
     adds = members_to_add(client, tracker, users, desired.get("members") or [], check_mode)
     removals, strangers = members_to_remove(client, users, desired)
-    tracker.record("added", [], adds, bool(adds))
     if check_mode:
         removed, outside = removal_in_check_mode(tracker, name, removals), []
     else:
-        for user in adds:
-            client.call("add_user_to_group", query={"USERNAME": user, "USERGROUPNAME": name})
+        adds = [user for user in adds if add_member(client, user, name)]
         removed, outside = remove_members(client, group_id, name, removals)
+    tracker.record("added", [], adds, bool(adds))
     tracker.record("removed", [], removed, bool(removed))
     return tracker, {
         "user_group": {"userGroupName": name, "userGroupId": group_id},

@@ -22,6 +22,10 @@ description:
     refused password leaves the account as it was. When the edit changes the policy, the new password is first
     checked against that policy (C(VALIDATE_PASSWORD), where the vault has it). If the second write still fails,
     the task fails with V(changed=true) and says what was already written.
+  - A new account is read back after C(ADD ACCOUNTS) - O(notes) and O(custom_fields) from its detail, O(totp_secret)
+    through C(FETCH_CURRENT_TOTP) - and a setting the vault dropped without a word fails the task with
+    V(changed=true), naming the account created and the options not applied. The write-only settings (O(password_policy),
+    the booleans, O(resource_group_ids)) are never reported back, so they cannot be checked.
 author:
   - Credvault Maintainers (@credvault)
 options:
@@ -71,7 +75,10 @@ options:
       - The vault never returns the secret; the module compares it through the vault's current code
         (C(FETCH_CURRENT_TOTP)), so a run with the same secret reports no change.
       - On a vault without TOTP (edition B, or edition A before build 12430) the task fails with
-        "this vault has no TOTP", whether or not O(edition) and O(build) are set, and writes nothing.
+        "this vault has no TOTP". For an existing account it writes nothing, whether or not O(edition) and O(build)
+        are set. A new account is refused before anything is sent when O(edition) and O(build) are set; without
+        them the vault is asked, and a vault that adds the account but drops its TOTP is found out by reading the
+        TOTP back - the task fails with V(changed=true), saying that the account was created without its TOTP.
     type: str
   totp_algorithm:
     description: TOTP hash algorithm (C(TOTP_ALGORITHM)); the vault's default is V(SHA1).
@@ -133,6 +140,7 @@ options:
 extends_documentation_fragment:
   - credvault.vault.authorization
   - credvault.vault.connection
+  - credvault.vault.parallel_runs
   - credvault.vault.attributes
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.diff_mode

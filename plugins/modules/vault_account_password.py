@@ -47,8 +47,10 @@ options:
   return_password:
     description:
       - Return the generated password in RV(password). Only with O(rotate_with_policy).
-      - Ansible does not hide a returned value by itself, so a task with O(return_password=true) B(must) set
-        C(no_log) to V(true).
+      - The result that holds it is censored, whatever the task says - flagged C(_ansible_no_log), so that Ansible
+        hides the whole result (also its diff) in its output and logs at any verbosity, as for a task with
+        C(no_log=true); the registered variable holds the password. Keep it out of messages, and set C(no_log) on
+        the tasks that use it.
     type: bool
     default: false
   reset_type:
@@ -64,6 +66,9 @@ attributes:
   idempotent:
     support: partial
     details: With O(rotate_with_policy) every run generates and sets a new password.
+  action:
+    description: Runs through an action plugin, which censors the result that holds the password (O(return_password)).
+    support: full
 extends_documentation_fragment:
   - credvault.vault.authorization
   - credvault.vault.connection
@@ -75,6 +80,7 @@ notes:
   - The diff shows the password as V(<hidden>) before and after, V(<hidden, changed>) when it changes.
   - Where password access control keeps the caller from reading the password, O(password) cannot be compared and the
     task fails with the vault's message; O(rotate_with_policy) does not read it.
+  - C(async) is refused - C(async_status) would show the result uncensored.
 seealso:
   - module: credvault.vault.vault_account
   - plugin: credvault.vault.vault_password
@@ -96,14 +102,13 @@ EXAMPLES = r"""
         password: "{{ postgres_password }}"
         reason: Quarterly credential review
 
-    - name: Rotate a password to one the vault generates, and keep it for the next tasks
+    - name: Rotate a password to one the vault generates; the output censors the result, the variable keeps it
       credvault.vault.vault_account_password:
         resource: db-01
         account: replication
         rotate_with_policy: Strong
         return_password: true
       register: rotated
-      no_log: true
 
     - name: Use the new password without showing it
       ansible.builtin.set_fact:
@@ -125,7 +130,9 @@ account_id:
 password:
   description:
     - The password the vault generated and the account now has.
-    - Only with O(return_password=true), and not in check mode. Use C(no_log) on the task.
+    - Only with O(return_password=true), and not in check mode.
+    - A secret - the result that holds it is censored in the output at any verbosity, whatever the task says; the
+      registered variable keeps it.
   returned: when O(return_password=true) and a password was generated
   type: str
 """

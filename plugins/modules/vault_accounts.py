@@ -18,6 +18,11 @@ description:
     O(accounts[].totp_secret)), and written only where it differs.
   - So a list of names and passwords with O(update_password=on_create) costs four requests when the accounts are
     created (the resource id, the list, C(ADD ACCOUNTS), the list again) and two once they exist.
+  - After every write, each added account is read back for the settings the vault could drop without a word - its
+    detail when O(accounts[].notes) or O(accounts[].custom_fields) is given, C(FETCH_CURRENT_TOTP) for
+    O(accounts[].totp_secret) (a vault without TOTP adds the account without it when O(edition) and O(build) are not
+    set). A setting not applied fails the task with V(changed=true), naming the accounts, the options not applied and
+    what was written. The write-only settings (policy, booleans, group ids) are never reported, so not checked.
   - Every comparison is read before the first write. In check mode only reads are sent.
   - C(ADD ACCOUNTS) answers for each account; the list read after it decides which were added. Accounts it refused
     fail the task, each named with the vault's reason (its C(STATUS)), and the task says which were added

@@ -79,7 +79,9 @@ EXAMPLES = r"""
 
 RETURN = r"""
 install_key:
-  description: The agent install key (C(AgentInstallKey)). A secret - give the task C(no_log) true.
+  description:
+    - The agent install key (C(AgentInstallKey)). A secret - the result that holds it is censored in the output at any
+      verbosity, whatever the task says; the registered variable keeps it.
   returned: success, without O(dest)
   type: str
   sample: 9c1f3a0e5b7d4c2a8e6f1b3d5a7c9e0f2b4d6a8c0e1f3a5b

@@ -106,7 +106,8 @@ EXAMPLES = r"""
 RETURN = r"""
 agent_key:
   description:
-    - The agent key (C(agentKey)). A secret - give the task C(no_log) true.
+    - The agent key (C(agentKey)). A secret - the result that holds it is censored in the output at any verbosity,
+      whatever the task says; the registered variable keeps it.
     - Not returned with O(dest), nor in check mode with O(generate=true).
   returned: success, without O(dest)
   type: str

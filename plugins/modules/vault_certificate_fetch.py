@@ -46,8 +46,8 @@ options:
     description:
       - V(certificate) writes the certificate file; V(keystore) the key store of the certificate and its private key,
         of the certificate's store type (PKCS#12 or JKS), protected by the private key's passphrase.
-      - A key store holds the private key, as do the formats V(KEY), V(PKCS) and V(JKS); keep such files at mode
-        V('0600'), the default.
+      - A key store holds the private key, as do the formats V(KEY), V(PKCS) and V(JKS); such a file is for its
+        owner alone, and a O(mode) that grants the group or others any access is refused before anything is sent.
     type: str
     choices: [certificate, keystore]
     default: certificate
@@ -81,6 +81,9 @@ options:
       - The octal permissions of O(dest), such as V('0600') or V('0644'), quoted in YAML (symbolic modes are not
         accepted). An existing O(dest) gets this mode too. The default keeps the file to its owner, as anything
         holding a private key must stay; a certificate alone may be V('0644').
+      - A file holding a private key (a key store, the formats V(KEY), V(PKCS), V(JKS), or any file the vault returns
+        with private key armor) with a mode that grants the group or others any access (V('0640'), V('0644')) is
+        refused - before anything is sent when the options ask for one; V('0600') or V('0400').
     type: raw
     default: "0600"
 extends_documentation_fragment:
@@ -158,7 +161,8 @@ certificate:
 passphrase:
   description:
     - The passphrase of the certificate's private key, which opens its key store and its V(KEY), V(PKCS) and V(JKS)
-      files. A secret - the result holding it is censored in Ansible's output.
+      files. A secret - the result that holds it is censored in the output at any verbosity, whatever the task
+      says; the registered variable keeps it.
   returned: when O(return_passphrase=true)
   type: str
   sample: "<the passphrase>"

@@ -112,6 +112,7 @@ attributes:
       - Signing is read back only through the certificate it produced (see above).
 extends_documentation_fragment:
   - credvault.vault.connection
+  - credvault.vault.parallel_runs
   - credvault.vault.attributes
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.diff_mode

@@ -67,6 +67,7 @@ options:
 extends_documentation_fragment:
   - credvault.vault.authorization.reason
   - credvault.vault.connection
+  - credvault.vault.parallel_runs
   - credvault.vault.attributes
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.diff_mode

@@ -21,6 +21,10 @@ description:
   - The names in O(resources), O(domain_resource) and O(domain_account) are resolved to ids with reads before the
     request; a name the vault does not know fails the task before anything is sent, naming it. In check mode a
     missing one is taken as created by an earlier task of the run, with a warning, and its id is V(null) in RV(sent).
+  - Each resource is read before the request too (its type and accounts); a resource that is not of type V(Linux),
+    or that has no O(login_account) (with O(resource_identifier=linux)) or no O(root_account) (with
+    O(elevation=su)), fails the task before anything is sent, naming every such resource. In check mode this is a
+    warning.
   - B(What changed means.) The API has no call that reads a remote-reset configuration back, so the module cannot
     compare it with the task. Every run that sends the request reports C(changed), even when the vault already had
     this configuration. In check mode nothing is sent (only the reads that resolve names) and the task reports
@@ -103,8 +107,8 @@ options:
     type: str
   resource_type:
     description:
-      - The type of the resources (C(RESOURCETYPE)). Remote password reset is for Linux resources; the vault refuses
-        the whole request for another type.
+      - The type of the resources (C(RESOURCETYPE)). Remote password reset is for Linux resources; any other value
+        is refused before anything is sent (the vault refuses the whole request for another type).
     type: str
     default: Linux
   remove_enter:

@@ -19,6 +19,10 @@ description:
     on the resource the winner created instead of failing.
   - When a step after the creation fails (the edit of description, department or location, or the first
     account's booleans), the task fails with V(changed=true) and says that the resource was created.
+  - The created resource is read back, and a setting the vault did not apply (O(type), O(description), O(resource_url),
+    O(department), O(location), O(password_policy), O(custom_fields)) fails the task in the same way, naming those
+    options. O(owner), O(resource_group) and the O(first_account) settings are not checked this way (the owner may be
+    reported in another form; the others are compared by later runs or by M(credvault.vault.vault_account)).
 author:
   - Credvault Maintainers (@credvault)
 options:
@@ -151,6 +155,7 @@ options:
         type: bool
 extends_documentation_fragment:
   - credvault.vault.connection
+  - credvault.vault.parallel_runs
   - credvault.vault.attributes
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.diff_mode

@@ -162,6 +162,7 @@ attributes:
     details: With O(force_recreate=true) every run deletes and creates the group again.
 extends_documentation_fragment:
   - credvault.vault.connection
+  - credvault.vault.parallel_runs
   - credvault.vault.attributes
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.diff_mode

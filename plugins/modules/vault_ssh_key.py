@@ -20,8 +20,9 @@ description:
     whether it has a passphrase for a created key, the fingerprint for an imported one. When they differ the module
     fails before writing anything, unless O(recreate=true), which deletes the key and creates or imports it again.
     Its associations with users go with the deleted key.
-  - The comment is never reported back; on an existing key it is not compared, and the task warns when it is given.
-    The passphrase itself is never compared.
+  - The comment is never reported back; on an existing key it is not compared, and the task warns when it sets
+    O(comment). The vault reports only whether a key has a passphrase (C(isPassphraseAvailable)), never which one - a
+    changed O(passphrase) on a key that has one is not applied, and the task warns (see O(passphrase)).
   - The fingerprint of O(private_key_src) is computed with the Python C(cryptography) library where the module runs;
     without it, or when it cannot read the file, the existing key is not compared with the file and the task warns.
 author:
@@ -50,10 +51,16 @@ options:
   passphrase:
     description:
       - Passphrase that encrypts the created private key, or that decrypts the imported file. Never shown.
+      - On an existing key made by the vault, only its presence is compared - the vault reports whether a key has
+        a passphrase (C(isPassphraseAvailable)), not which. A key without one, when the task sets one (or the
+        reverse), differs (see O(recreate)); a key with one is kept as it is whatever passphrase the task sets, and
+        the task warns that the passphrase was not compared. To change the passphrase, delete the key (O(state=absent)) and create it
+        again. An imported key is compared by the fingerprint of its file; the passphrase only opens the file.
     type: str
   comment:
     description:
       - Comment at the end of the public key line of a created key; one line. Not kept for an imported key.
+      - The vault never reports it, so on an existing key it is not compared; the task warns when it sets it.
     type: str
   private_key_src:
     description:
@@ -76,6 +83,7 @@ options:
     default: true
 extends_documentation_fragment:
   - credvault.vault.connection
+  - credvault.vault.parallel_runs
   - credvault.vault.attributes
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.diff_mode

@@ -51,6 +51,9 @@ options:
     description:
       - The octal permissions of O(dest), such as V('0600') or V('0644'), quoted in YAML (symbolic modes are not
         accepted). An existing O(dest) gets this mode too.
+      - A private key (O(export_type=private)) is for its owner alone - a mode that grants the group or others any
+        access (V('0640'), V('0644')) is refused before anything is sent; V('0600') or V('0400'). A public key may be
+        V('0644').
     type: raw
     default: "0600"
 extends_documentation_fragment:

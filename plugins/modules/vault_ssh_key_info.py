@@ -12,7 +12,7 @@ version_added: 0.3.0
 description:
   - Without options, lists every SSH key of the key store (C(GetAllSSHKeys)), in one request.
   - With O(name), reads that key (C(GetSSHKey); edition A answers it on GET, edition B on POST, which the module
-    picks from O(edition)).
+    picks from O(edition); without O(edition) it asks with GET, then with POST when the vault does not serve GET).
   - With O(user) and O(resource), returns the names of the keys associated with that account of that resource
     (C(GetSSHKeysForUser), which answers them comma-separated).
   - With O(associations=true), returns every user with at least one key (C(GetAllAssociatedUsers)), as

@@ -17,8 +17,10 @@ description:
   - "An action: it reports a change when any host answered C(SUCCESS), because the vault stores what it finds (the
     answer does not say whether the vault already had the certificate). A run where every host failed reports no
     change."
-  - Addresses are checked before any request - both must be IPv4 addresses and O(end_address) must not come before
-    O(start_address); so are O(port) (1 to 65535) and O(discovery_timeout) (1 or more).
+  - Addresses are checked before any request - both must be IPv4 addresses, O(end_address) must not come before
+    O(start_address), and the range may hold at most 65536 addresses (a /16; the vault probes each one while the
+    request waits, so discover a larger network in several ranges); so are O(port) (1 to 65535) and
+    O(discovery_timeout) (1 or more).
 author:
   - Credvault Maintainers (@credvault)
 options:
@@ -31,7 +33,9 @@ options:
     description: First IPv4 address of the range to discover (C(StartIpAddress)). Needs O(end_address).
     type: str
   end_address:
-    description: Last IPv4 address of the range, included (C(EndIpAddress)). Needs O(start_address).
+    description:
+      - Last IPv4 address of the range, included (C(EndIpAddress)). Needs O(start_address).
+      - The range holds at most 65536 addresses, for example V(10.1.0.0) to V(10.1.255.255).
     type: str
   port:
     description: TCP port the vault connects to (C(PORT)).

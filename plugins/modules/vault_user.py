@@ -24,7 +24,8 @@ description:
     given, and the task warns once what it could not compare.
   - Creating an API user (O(api_user=true)) answers the user's token once, in C(AUTHTOKEN); no later call gives it
     again. The task that creates the user hands it on - written to the file O(token_dest) on the Ansible controller,
-    or returned in RV(token) (then set C(no_log) on the task). See the examples.
+    or returned in RV(token), in a result that is censored in the output at any verbosity whatever the task says
+    (the registered variable keeps it). See the examples.
   - Whatever the vault could refuse is checked before anything is written - names without surrounding spaces, the
     options an API user is created without, the date format of O(expiry_date), the user groups of O(groups), the
     builds O(reset_mfa) and O(purge_groups) need, and the settings that differ.
@@ -110,6 +111,11 @@ options:
         same directory, then renamed), and RV(token_dest) is returned instead of RV(token).
       - A run that creates nothing (the user exists), and check mode, never create or change the file, so an
         existing file keeps the token of the run that created the user.
+      - When the user exists and no file is at O(token_dest), the task warns that the user's token is not there - no
+        run that finds an existing user can return its token, for instance after the answer to the run that created
+        it was lost (the task then failed saying the creation may have been applied). For a new token, delete the user
+        (O(state=absent)) and run the task again, or, where the vault lists users, recreate it (O(recreate=true) with
+        a setting that differs).
       - Its directory must exist and be writable; that is checked before the module runs, so that a token is not
         lost to a file that cannot be written.
       - Only with O(api_user=true). Not given, the token is returned in RV(token).
@@ -132,8 +138,8 @@ options:
     description:
       - Names of user groups the user is added to (C(ADD USER TO USERGROUP)). Each must exist (checked with
         C(GET_USERGROUPID), or in the user group list with O(purge_groups)); the API cannot create user groups.
-      - No call reads a user's memberships, so the user is added to each of them on every run, and each add counts
-        as a change.
+      - No call reads a user's memberships, so the user is added to each of them on every run; an add counts as a
+        change unless the vault answers that the user is a member already. Check mode counts every group and warns.
     type: list
     elements: str
   purge_groups:
@@ -165,22 +171,26 @@ notes:
     whenever it is given, O(reset_mfa), and every group of O(groups). A user's settings cannot be compared there.
   - A task without O(locked), O(reset_mfa) and O(groups) is idempotent on both - a second run reports no change and
     sends only reads.
-  - The token of an API user is a secret. Without O(token_dest) it is in the task's result - set C(no_log) on the
-    task (and on any task that uses the registered variable), or it shows in the output and in callbacks. With
-    O(token_dest) it never leaves the controller's file, at any verbosity.
+  - The token of an API user is a secret. Without O(token_dest) it is in the task's result, which is censored -
+    flagged C(_ansible_no_log), so that Ansible hides the whole result (also its diff) in its output, logs and
+    callbacks at any verbosity, as for a task with C(no_log), whatever the task says; the registered variable keeps
+    the token (set C(no_log) on any task that uses it). With O(token_dest) it never leaves the controller's file.
   - The token is returned only by the run that created the user. When a step after the creation fails (a lock, a
-    group), the failure carries the token, written to O(token_dest) or returned in RV(token), with a message that
-    says the user was created.
+    group), the token is written to O(token_dest); without O(token_dest) the failed task returns no token (a
+    failure's message must stay readable), and says so.
+  - C(async) is refused - C(async_status) would show the result uncensored.
 attributes:
   idempotent:
     support: partial
     details: O(locked) where the vault has no user list, O(reset_mfa) and O(groups) are sent, and reported as a
       change, on every run.
   action:
-    description: Runs on the Ansible controller through an action plugin, which writes O(token_dest) there.
+    description: Runs on the Ansible controller through an action plugin, which writes O(token_dest) there and
+      censors a result that holds a token.
     support: full
 extends_documentation_fragment:
   - credvault.vault.connection
+  - credvault.vault.parallel_runs
   - credvault.vault.attributes
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.diff_mode
@@ -222,12 +232,11 @@ EXAMPLES = r"""
         msg: "The token of ci-robot is in {{ ci_robot.token_dest }}"
       when: ci_robot.token_dest is defined
 
-    - name: An API user whose token the play uses; no_log keeps it out of the output
+    - name: An API user whose token the play uses; the output censors the result, the variable keeps the token
       credvault.vault.vault_user:
         name: deploy-robot
         api_user: true
       register: deploy_robot
-      no_log: true
 
     - name: Keep the token of deploy-robot (only the run that created the user returns one)
       ansible.builtin.copy:
@@ -286,9 +295,9 @@ calls:
   sample: [CREATE_USER, LOCK USER, ADD USER TO USERGROUP Operators]
 token:
   description:
-    - The token of the API user the run created (C(AUTHTOKEN)). A secret - give the task C(no_log) true.
-    - Returned only by the run that created (or recreated) the user, and only without O(token_dest); also with a
-      failure after the creation.
+    - The token of the API user the run created (C(AUTHTOKEN)). A secret - the result that holds it is censored in
+      the output at any verbosity, whatever the task says; the registered variable keeps it.
+    - Returned only by a successful run that created (or recreated) the user, and only without O(token_dest).
   returned: when the run created an API user and O(token_dest) is not given
   type: str
   sample: 7E1B4A90-0C6D-4F55-8E52-3B2F7C1D9A04

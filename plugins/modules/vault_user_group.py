@@ -56,8 +56,8 @@ options:
       - Names of users the group must hold (C(ADD USER TO USERGROUP), one request per user).
       - Every user must exist; an unknown name fails the task before anything is written (in check mode it is taken
         as created by an earlier task, with a warning).
-      - The API cannot read a group's members, so each user is sent on every run, and each one sent counts as a
-        change; see the notes.
+      - The API cannot read a group's members, so each user is sent on every run; each one counts as a change unless
+        the vault answers that the user is a member already. See the notes.
     type: list
     elements: str
   absent_members:
@@ -78,9 +78,10 @@ options:
     type: bool
     default: false
 notes:
-  - The API has no call that reads the members of a user group. Users of O(members) are therefore sent on every run
-    and reported as changed, even when they were members already, so a task with O(members) is not idempotent in
-    what it reports. A removal is a change only for the users the vault answers it removed.
+  - The API has no call that reads the members of a user group. Users of O(members) are therefore sent on every run,
+    and reported as changed unless the vault's answer says the user is a member already (its message says
+    C(already)); a vault that answers otherwise makes a task with O(members) report a change on every run. A
+    removal is a change only for the users the vault answers it removed.
   - In check mode nothing is written; the users that would be added or sent for removal are returned, and the task
     warns that it cannot tell which of those sent for removal are members.
 attributes:
@@ -88,9 +89,11 @@ attributes:
     support: partial
     details: >-
       Deleting and removing members report a change only when the vault deleted or removed something; O(members) is
-      sent, and reported as changed, on every run (see the notes).
+      sent on every run, and reported as changed unless the vault answers the users are members already (see the
+      notes).
 extends_documentation_fragment:
   - credvault.vault.connection
+  - credvault.vault.parallel_runs
   - credvault.vault.attributes
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.diff_mode
@@ -153,7 +156,9 @@ user_group:
     userGroupName: DBA team
     userGroupId: "7"
 added:
-  description: Users sent to the group (C(ADD USER TO USERGROUP)); in check mode those that would be.
+  description:
+    - Users added to the group (C(ADD USER TO USERGROUP)), not those the vault answered were members already.
+    - In check mode, every user of O(members) (the users that would be sent).
   returned: with O(state=present)
   type: list
   elements: str

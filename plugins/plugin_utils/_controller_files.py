@@ -27,8 +27,10 @@ from ansible.errors import AnsibleActionFail
 from ansible.plugins.action import ActionBase
 from ansible.utils.display import Display
 
+from ansible_collections.credvault.vault.plugins.module_utils._checks import check_control_characters
 from ansible_collections.credvault.vault.plugins.module_utils._client import INSECURE_WARNING
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError
+from ansible_collections.credvault.vault.plugins.module_utils._key_files import is_private
 from ansible_collections.credvault.vault.plugins.module_utils._options import (
     client_from_options,
     connection_argument_spec,
@@ -37,6 +39,8 @@ from ansible_collections.credvault.vault.plugins.module_utils._options import (
 display = Display()
 
 PRIVATE_MODE = 0o600
+# The permission bits of the group and of others: a file holding a private key has none of them.
+SHARED_BITS = 0o077
 
 
 def destination(path, option):
@@ -64,6 +68,17 @@ def file_mode(value, option="mode"):
             raise AnsibleActionFail("%s must be an octal mode such as '0600', not %r" % (option, value)) from None
     if not 0 <= mode <= 0o7777:
         raise AnsibleActionFail("%s must be an octal mode such as '0600', not %r" % (option, value))
+    return mode
+
+
+def owner_only(mode, what, option="mode"):
+    """Refuse (``AnsibleActionFail``) a ``mode`` that lets the group or others at a file holding ``what``, a
+    private key: such a file is for its owner alone (0600 or 0400)."""
+    if mode & SHARED_BITS:
+        raise AnsibleActionFail(
+            "%s %04o lets the group or others access %s, which holds a private key: give a mode for the owner alone, "
+            "such as '0600' or '0400' (public keys and certificates may be '0644')" % (option, mode, what)
+        )
     return mode
 
 
@@ -127,13 +142,21 @@ def ensure_file(dest, content, mode, check_mode):
 
 class KeyFileAction(ActionBase):
     """Runs on the controller: ``ARGUMENT_SPEC`` (besides the connection options, ``dest`` and ``mode``) and
-    ``export(client, args)``, the bytes of the file to write, are the subclass's."""
+    ``export(client, args)``, the bytes of the file to write, are the subclass's.
+
+    A file that holds a private key is written for its owner alone: when ``holds_private_key(args)`` says the
+    task asks for one, a ``mode`` granting the group or others anything is refused before any request; and
+    whatever was asked, content with private key armor is refused such a mode before it is written."""
 
     _supports_check_mode = True
     _supports_async = False
     ARGUMENT_SPEC = {}
 
     def export(self, client, args):
+        raise NotImplementedError
+
+    def holds_private_key(self, args):
+        """True when the file ``args`` ask for holds a private key (a private key, a key store)."""
         raise NotImplementedError
 
     def run(self, tmp=None, task_vars=None):
@@ -144,11 +167,16 @@ class KeyFileAction(ActionBase):
         args = self.validate_argument_spec(argument_spec=spec)[1]
         dest = destination(args["dest"], "dest")
         mode = file_mode(args["mode"])
+        if self.holds_private_key(args):
+            owner_only(mode, "dest %s" % dest)
         try:
+            check_control_characters(self.ARGUMENT_SPEC, args)
             content = self._fetch(args)
         except VaultError as exc:
             result.update(failed=True, msg=str(exc), **exc.to_result())
             return result
+        if is_private(content):
+            owner_only(mode, "dest %s" % dest)
         try:
             result.update(ensure_file(dest, content, mode, self._task.check_mode))
         except OSError as exc:

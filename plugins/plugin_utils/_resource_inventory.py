@@ -6,17 +6,19 @@
 
 Requests: one ``GET RESOURCES`` for the whole inventory; then, for each resource
 the type and name filters keep, one ``GET RESOURCE ACCOUNTLIST`` (its detail:
-custom fields, owner, accounts...) when details are read, and one
-``GET ASSOCIATED GROUPS`` (A 12000 / B 5400) when resource groups are read.
+owner, accounts, custom fields...) when details are read or when its list item
+lacks ``DNS NAME`` (edition A), and one ``GET ASSOCIATED GROUPS`` (A 12000 / B 5400)
+when resource groups are read.
 
-Host variables come only from the ``FIELDS`` allow-list of resource fields,
-the labels and values of custom fields that hold no secret (``public_custom_fields``)
-and the names of accounts and groups: never a password, a Password-typed
-custom field, a key or a token.
+Host variables come only from the ``LIST_FIELDS`` and ``DETAIL_FIELDS`` allow-lists
+of resource fields, the custom fields the user allows by label
+(``allowed_custom_fields``; a ``Password``-typed one never) and the names of
+accounts and groups: never a password, a key or a token.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from urllib.parse import urlsplit, urlunsplit
 
@@ -28,50 +30,51 @@ from ansible_collections.credvault.vault.plugins.module_utils._resource import (
     read_resource,
 )
 
-# Resource fields (GET RESOURCES items and the GET RESOURCE ACCOUNTLIST detail) to host variable names.
-# "DNS NAME" is in the list items of edition B only, and in the detail of both editions.
-FIELDS = {
+# Fields of a GET RESOURCES item to host variable names; "DNS NAME" is there in edition B only.
+LIST_FIELDS = {
     "RESOURCE ID": "resource_id",
     "RESOURCE NAME": "resource_name",
     "RESOURCE TYPE": "resource_type",
     "RESOURCE DESCRIPTION": "description",
     "DNS NAME": "dns_name",
     "NOOFACCOUNTS": "account_count",
+}
+# Fields of the GET RESOURCE ACCOUNTLIST detail taken with details; the detail has "DNS NAME" in both editions.
+DETAIL_FIELDS = {
+    "RESOURCE ID": "resource_id",
+    "RESOURCE NAME": "resource_name",
+    "RESOURCE TYPE": "resource_type",
+    "RESOURCE DESCRIPTION": "description",
+    "DNS NAME": "dns_name",
     "PASSWORD POLICY": "password_policy",
     "DEPARTMENT": "department",
     "LOCATION": "location",
     "RESOURCE URL": "resource_url",
     "RESOURCE OWNER": "owner",
 }
-# A custom field whose label holds one of these words (any case, as a whole word or inside one) is left out,
-# whatever its CUSTOMFIELDTYPE: it may hold a secret in a Character field.
-SECRET_WORDS = ("password", "passwd", "passphrase", "secret", "token", "credential", "privatekey", "apikey")
-# ... and one whose label has one of these as a whole word ("SSH key", "PIN", "totp_seed"; not "Monkey").
-SECRET_TOKENS = ("pwd", "pass", "key", "pin", "otp", "totp", "seed")
+# ... and the one taken from it without details, for a list item that lacks it.
+DNS_FIELD = {"DNS NAME": "dns_name"}
 HOSTNAME_SOURCES = ("dns_name", "resource_name")
 
 
-def is_secret_label(label):
-    """Whether a custom field's label names a secret (``SECRET_WORDS``, ``SECRET_TOKENS``)."""
-    text = str(label)
-    words = re.findall(r"[a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text).lower())
-    squashed = "".join(words)
-    return any(word in squashed for word in SECRET_WORDS) or any(word in SECRET_TOKENS for word in words)
+def label_matcher(patterns):
+    """Whether a custom field's label is one of ``patterns``: shell-style wildcards (``fnmatch``: ``*``, ``?``,
+    ``[...]``) matched against the whole label, case ignored; a pattern without a wildcard is an exact label."""
+    folded = [str(pattern).casefold() for pattern in patterns]
+    return lambda label: any(fnmatch.fnmatchcase(str(label).casefold(), pattern) for pattern in folded)
 
 
-def is_secret_field(field):
-    """A custom field (``{CUSTOMFIELDVALUE, CUSTOMFIELDTYPE, CUSTOMFIELDLABEL, ...}``) that is ``Password``-typed or
-    whose label names a secret."""
-    return is_password_field(field) or is_secret_label(field.get("CUSTOMFIELDLABEL", ""))
-
-
-def public_custom_fields(detail):
-    """The ``CUSTOM FIELD`` items of a resource detail as ``{CUSTOMFIELDLABEL: CUSTOMFIELDVALUE}``, secrets left out."""
+def allowed_custom_fields(detail, allowed):
+    """The ``CUSTOM FIELD`` items of a resource detail as ``{CUSTOMFIELDLABEL: CUSTOMFIELDVALUE}``: those whose
+    label ``allowed(label)`` accepts, never one whose ``CUSTOMFIELDTYPE`` is ``Password``."""
     fields = detail.get("CUSTOM FIELD")
     return {
         str(field["CUSTOMFIELDLABEL"]): str(field.get("CUSTOMFIELDVALUE", ""))
         for field in (fields if isinstance(fields, list) else [])
-        if isinstance(field, dict) and field.get("CUSTOMFIELDLABEL") and not is_secret_field(field)
+        if isinstance(field, dict)
+        and field.get("CUSTOMFIELDLABEL")
+        and not is_password_field(field)
+        and allowed(field["CUSTOMFIELDLABEL"])
     }
 
 
@@ -83,25 +86,36 @@ def without_user_info(url):
     return urlunsplit(parts._replace(netloc=parts.netloc.rsplit("@", 1)[1]))
 
 
-def resource_facts(item, detail=None, group_names=None):
-    """The host variables (without prefix) of one resource: its ``GET RESOURCES`` item, its detail when read
-    (custom fields and account names added) and its group names when read."""
-    facts = {}
-    for source in (item, detail or {}):
-        facts.update({name: str(source[field]) for field, name in FIELDS.items() if source.get(field) is not None})
+def needs_detail(item, details):
+    """Whether a resource's detail is read: with ``details``, or for the ``DNS NAME`` its list item lacks."""
+    return details or "DNS NAME" not in item
+
+
+def resource_facts(item, detail=None, group_names=None, details=True, custom_fields=None):
+    """The host variables (without prefix) of one resource: its ``GET RESOURCES`` item; its detail when read
+    (with ``details`` the ``DETAIL_FIELDS`` and account names, else its DNS name only); the custom fields
+    ``custom_fields(label)`` allows, when given; its group names when read."""
+    facts = _named_fields(item, LIST_FIELDS)
+    if detail is not None:
+        facts.update(_named_fields(detail, DETAIL_FIELDS if details else DNS_FIELD))
     if facts.get("resource_url"):
         facts["resource_url"] = without_user_info(facts["resource_url"])
-    if detail is not None:
-        facts["custom_fields"] = public_custom_fields(detail)
+    if detail is not None and details:
         accounts = detail.get("ACCOUNT LIST")
         facts["accounts"] = sorted(
             str(account["ACCOUNT NAME"])
             for account in (accounts if isinstance(accounts, list) else [])
             if isinstance(account, dict) and account.get("ACCOUNT NAME")
         )
+        if custom_fields is not None:
+            facts["custom_fields"] = allowed_custom_fields(detail, custom_fields)
     if group_names is not None:
         facts["resource_groups"] = sorted(group_names)
     return facts
+
+
+def _named_fields(source, fields):
+    return {name: str(source[field]) for field, name in fields.items() if source.get(field) is not None}
 
 
 def host_name(facts, source):
@@ -123,13 +137,31 @@ def selected(item, types, name_pattern):
     return name_pattern is None or name_pattern.search(str(item.get("RESOURCE NAME", ""))) is not None
 
 
-def read_resources(client, run_all, types=None, name_pattern=None, groups=None, details=True, resource_groups=True):
+def check_token(client):
+    """One ``GET RESOURCES``, its answer dropped: the client's error when the vault does not accept the token.
+
+    Only the vault knows whether a token is (still) valid, so this is asked before the inventory cache answers.
+    """
+    list_resources(client)
+
+
+def read_resources(
+    client,
+    run_all,
+    types=None,
+    name_pattern=None,
+    groups=None,
+    details=True,
+    resource_groups=True,
+    custom_fields=None,
+):
     """``(facts of each resource kept, in order of resource id; a warning or None)``.
 
     ``groups`` (names) keeps the resources in any of them and reads every resource's
     groups, whatever ``resource_groups``, and reads the detail of those kept only. The first resource's groups are read
     alone: when the vault lacks the call, no other resource is asked (a warning,
-    or a failure when ``groups`` needs them).
+    or a failure when ``groups`` needs them). ``custom_fields`` (a label test, ``label_matcher``) chooses the
+    custom fields kept; None keeps no ``custom_fields`` variable.
     """
     items = [item for item in list_resources(client) if item.get("RESOURCE ID") and selected(item, types, name_pattern)]
     items.sort(key=lambda item: (len(str(item["RESOURCE ID"])), str(item["RESOURCE ID"])))
@@ -151,7 +183,8 @@ def read_resources(client, run_all, types=None, name_pattern=None, groups=None, 
                 names = first_groups if index == 0 else associated_group_names(client, resource_id)[0]
             if groups and not set(groups) & set(names):
                 return None
-            return resource_facts(item, read_resource(client, resource_id) if details else None, names)
+            detail = read_resource(client, resource_id) if needs_detail(item, details) else None
+            return resource_facts(item, detail, names, details=details, custom_fields=custom_fields)
 
         return read
 

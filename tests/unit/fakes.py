@@ -4,8 +4,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 
+from ansible_collections.credvault.vault.plugins.module_utils import _object_lock
 from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
 from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError
@@ -59,6 +62,11 @@ class ScriptedClient:
     _check_gates = VaultClient._check_gates
     _open = VaultClient._open
     _operation = VaultClient._operation
+    known_edition = VaultClient.known_edition
+    learned_edition = None
+
+    # The vault's base URL, as a client's: the domains' locks (``_object_lock``) are keyed by it.
+    base_url = "https://vault.example:7272"
 
     def __init__(self, answers, edition=None, build=None):
         self.answers = answers
@@ -81,6 +89,21 @@ class ScriptedClient:
 
     def writes(self):
         return [key for key, *dummy in self.calls if not CATALOGUE[key].is_read]
+
+
+def lock_held(client, kind, identity):
+    """True while some run holds the object lock of ``kind`` ``identity`` (``_object_lock``): a lock of another open
+    file of it is refused, in this process too."""
+    path = os.path.join(_object_lock.lock_directory(), _object_lock.lock_name(client.base_url, kind, identity))
+    if not os.path.exists(path):
+        return False
+    with open(path, "rb") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(handle, fcntl.LOCK_UN)
+    return False
 
 
 def certificate_refusal(message):

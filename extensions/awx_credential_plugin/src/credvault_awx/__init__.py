@@ -16,8 +16,10 @@ import tempfile
 from collections import namedtuple
 from contextlib import contextmanager
 
+from ._ca_cert import CaCertError, check_ca_cert
 from ._collection import CollectionMissingError, module_utils
 from ._inputs import INPUTS
+from ._messages import with_fields
 
 # The shape AWX's own plugins have (awx.main.credential_plugins.plugin.CredentialPlugin).
 CredentialPlugin = namedtuple("CredentialPlugin", ["name", "inputs", "backend"])
@@ -26,7 +28,28 @@ PLUGIN = "credvault_vault"
 
 
 class CredvaultPluginError(Exception):
-    """A secret could not be fetched; the message says why and never holds a secret."""
+    """A secret could not be fetched; the message says why, in the terms of the AWX credential (``_messages``),
+    and never holds a secret."""
+
+
+def _failure(text, *fields):
+    """The error for ``text``, naming the AWX ``fields`` to check when it does not name them already."""
+    return CredvaultPluginError("%s: %s" % (PLUGIN, with_fields(text, fields)))
+
+
+def _fields_to_check(errors, exc):
+    """The fields that decide the outcome of a failed call ``exc``."""
+    if isinstance(exc, errors.VaultConnectionError) and "TLS verification" in str(exc):
+        return ("ca_cert", "url")
+    if isinstance(exc, (errors.VaultConnectionError, errors.VaultResponseError)):
+        return ("url",)
+    if isinstance(exc, errors.VaultUnsupportedError):
+        return ("field", "edition", "build")
+    if isinstance(exc, errors.VaultAPIError) and errors.is_refusal(exc):
+        return ("auth_token",)
+    if isinstance(exc, errors.VaultAPIError):
+        return ("reason", "ticket_id")
+    return ("resource", "account")
 
 
 def _text(kwargs, name):
@@ -39,7 +62,8 @@ def _text(kwargs, name):
 
 @contextmanager
 def _ca_file(pem):
-    """A file of mode 0600 holding ``pem`` (the ``ca_cert`` input) while the request runs, then removed."""
+    """A file of mode 0600 holding ``pem`` (the ``ca_cert`` input, already checked) while the request runs, then
+    removed."""
     if pem is None:
         yield None
         return
@@ -58,22 +82,20 @@ def _account_ref(client, account, errors, resource, name):
     try:
         return account.require_account(client, resource, name)
     except errors.VaultNotFoundError as exc:
-        raise CredvaultPluginError("%s: not found: %s" % (PLUGIN, exc)) from None
+        raise _failure("not found: %s" % exc, "resource", "account") from None
     except errors.VaultError as exc:
         if errors.is_refusal(exc):
-            raise CredvaultPluginError(
-                "%s: the vault refused to look up %s for this token: %s" % (PLUGIN, label, exc)
-            ) from None
-        raise CredvaultPluginError("%s: could not look up %s: %s" % (PLUGIN, label, exc)) from None
+            raise _failure("the vault refused to look up %s for this token: %s" % (label, exc), "auth_token") from None
+        raise _failure("could not look up %s: %s" % (label, exc), *_fields_to_check(errors, exc)) from None
 
 
 def _fetch(client, account, errors, kwargs):
     resource, name = _text(kwargs, "resource"), _text(kwargs, "account")
     if resource is None or name is None:
-        raise CredvaultPluginError("%s: resource and account are required" % PLUGIN)
+        raise _failure("resource and account are required")
     field = _text(kwargs, "field") or "password"
     if field not in ("password", "totp"):
-        raise CredvaultPluginError("%s: field must be password or totp, not %r" % (PLUGIN, field))
+        raise _failure("field must be password or totp, not %r" % field)
     ref = _account_ref(client, account, errors, resource, name)
     label = "%s/%s" % (resource, name)
     try:
@@ -81,13 +103,27 @@ def _fetch(client, account, errors, kwargs):
             return account.get_totp(client, ref)
         return account.get_password(client, ref, _text(kwargs, "reason"), _text(kwargs, "ticket_id"))
     except errors.VaultNotFoundError as exc:
-        raise CredvaultPluginError("%s: not found: %s" % (PLUGIN, exc)) from None
+        raise _failure("not found: %s" % exc, "resource", "account") from None
     except errors.VaultUnsupportedError as exc:
-        raise CredvaultPluginError("%s: the %s of %s is not available: %s" % (PLUGIN, field, label, exc)) from None
+        raise _failure("the %s of %s is not available: %s" % (field, label, exc), "field", "edition", "build") from None
     except errors.VaultAPIError as exc:
-        raise CredvaultPluginError("%s: the vault refused the %s of %s: %s" % (PLUGIN, field, label, exc)) from None
+        message = "the vault refused the %s of %s: %s" % (field, label, exc)
+        raise _failure(message, *_fields_to_check(errors, exc)) from None
     except errors.VaultError as exc:
-        raise CredvaultPluginError("%s: could not read the %s of %s: %s" % (PLUGIN, field, label, exc)) from None
+        message = "could not read the %s of %s: %s" % (field, label, exc)
+        raise _failure(message, *_fields_to_check(errors, exc)) from None
+
+
+def _checked_ca_cert(kwargs):
+    """The ``ca_cert`` input checked before any connection; None when unset (blank: AWX sends a cleared field as
+    an empty string), meaning the system's CAs."""
+    pem = kwargs.get("ca_cert")
+    if pem is None or (isinstance(pem, str) and not pem.strip()):
+        return None
+    try:
+        return check_ca_cert(pem)
+    except CaCertError as exc:
+        raise _failure(str(exc)) from None
 
 
 def backend(**kwargs):
@@ -95,8 +131,8 @@ def backend(**kwargs):
     try:
         account, client_module, errors = module_utils("_account", "_client", "_errors")
     except CollectionMissingError as exc:
-        raise CredvaultPluginError("%s: %s" % (PLUGIN, exc)) from None
-    with _ca_file(_text(kwargs, "ca_cert")) as ca_path:
+        raise _failure(str(exc)) from None
+    with _ca_file(_checked_ca_cert(kwargs)) as ca_path:
         try:
             client = client_module.VaultClient(
                 url=_text(kwargs, "url"),
@@ -108,7 +144,7 @@ def backend(**kwargs):
                 ca_path=ca_path,
             )
         except errors.VaultError as exc:
-            raise CredvaultPluginError("%s: %s" % (PLUGIN, exc)) from None
+            raise _failure(str(exc)) from None
         try:
             return _fetch(client, account, errors, kwargs)
         finally:

@@ -27,7 +27,8 @@ assert web["credvault_owner"] == "admin", web
 assert web["credvault_accounts"] == ["deploy", "root"], web
 assert web["credvault_resource_groups"] == ["it-inv Web Servers"], web
 assert web["ansible_user"] == "deploy", web
-# "Console Password" is left out: its label names a password.
+# Environment only, the one custom field allowed: not Console Password, Passwort, Kennwort... (Character fields that
+# hold a secret), nor it-inv Break-glass (a Password-typed field).
 for name, variables in hostvars.items():
     assert list(variables["credvault_custom_fields"]) == ["Environment"], (name, variables)
 assert hostvars["it-inv-sql-01"]["credvault_resource_type"] == "MS SQL server"

@@ -17,10 +17,10 @@ in, and the first of them carries the task's slice. Lines outside any slice, and
 ``(outside tasks)``. A task's mode is ``normal`` or ``check``/``diff``/``failing`` joined by ``+``. A task whose
 text calls a credvault.vault lookup is also on the row ``lookup <name>`` (the total counts module rows only).
 
-A returned value is not scanned where it is a secret the task asked for: the whole value when the task is
-``no_log`` (Ansible has censored it anyway), and the keys whose RETURN documentation (read with ansible-doc) calls
-them "A secret" or tells to use ``no_log`` -- vault_account_password's ``password``, vault_user's ``token``, the
-agent keys, the certificate passphrase. The column ``excluded`` counts those values (a no_log result as one).
+Every returned value is scanned as the callbacks received it, nothing excluded: a secret a module returns
+(vault_account_password's ``password``, vault_user's ``token``, the agent keys, the certificate passphrase) reaches
+the callbacks censored whether or not the task has ``no_log`` (the collection flags the result), so it must not
+appear there either. The column ``censored`` counts the results Ansible censored (``no_log`` or flagged).
 
 Exits 1 on any leak or when a module or lookup misses a mode it must be run in: every module normal, check (when
 its ``attributes.check_mode.support`` is not none), diff (same for ``diff_mode``), failing; every lookup normal,
@@ -39,7 +39,6 @@ import sys
 BANNER = re.compile(r"(?:^|\| )(?:TASK|RUNNING HANDLER) \[")
 PLAY_LINE = re.compile(r"(?:^|\| )PLAY (?:\[|RECAP)")
 OUTSIDE = ("(outside tasks)", "-")
-DOCUMENTED_SECRET = re.compile(r"A secret|no_log")
 
 
 def read_lines(path):
@@ -87,17 +86,6 @@ def module_docs(modules):
     return json.loads(output.stdout)
 
 
-def documented_secret_returns(docs_entry):
-    keys = set()
-    for key, spec in (docs_entry.get("return") or {}).items():
-        description = spec.get("description") or ""
-        if isinstance(description, list):
-            description = " ".join(description)
-        if DOCUMENTED_SECRET.search(description):
-            keys.add(key)
-    return keys
-
-
 def mode_of(entry):
     if entry["skipped"]:
         return "skipped"
@@ -109,14 +97,11 @@ def mode_of(entry):
     return "+".join(parts) or "normal"
 
 
-def returned_lines(entry, secret_keys):
-    """The lines of the returned value to scan, and how many values were left out as requested secrets."""
-    if entry["no_log"]:
-        return [], 1
+def returned_lines(entry):
+    """The lines of the returned value to scan (all of it, as the callbacks received it), and 1 when Ansible
+    censored it."""
     result = entry["result"]
-    excluded = {key for key in secret_keys if key in result}
-    shown = {key: value for key, value in result.items() if key not in excluded}
-    return json.dumps(shown, indent=2, sort_keys=True, default=str).splitlines(), len(excluded)
+    return json.dumps(result, indent=2, sort_keys=True, default=str).splitlines(), int("censored" in result)
 
 
 def plugin_names(root, kind):
@@ -124,8 +109,8 @@ def plugin_names(root, kind):
     return sorted(f[:-3] for f in os.listdir(folder) if f.endswith(".py") and not f.startswith("_"))
 
 
-def collect(work, scanner, secret_returns):
-    """Rows {(module, mode): [tasks, lines, leaks, excluded]} and {module: set of modes} for coverage."""
+def collect(work, scanner):
+    """Rows {(module, mode): [tasks, lines, leaks, censored]} and {module: set of modes} for coverage."""
     rows = collections.defaultdict(lambda: [0, 0, 0, 0])
     modes = collections.defaultdict(set)
     for census in sorted(f for f in os.listdir(work) if f.endswith(".census.jsonl")):
@@ -144,7 +129,7 @@ def collect(work, scanner, secret_returns):
             mode = mode_of(entry)
             # A loop's items share their task's slice: the first item counts it.
             printed = slices[0].pop(entry["index"], []) + slices[1].pop(entry["index"], [])
-            returned, excluded = returned_lines(entry, secret_returns.get(entry["action"], set()))
+            returned, censored = returned_lines(entry)
             leaks = scanner.leaks(printed) + scanner.leaks(returned)
             if leaks:
                 print(
@@ -156,7 +141,7 @@ def collect(work, scanner, secret_returns):
                 row[0] += 1
                 row[1] += len(printed) + len(returned)
                 row[2] += leaks
-                row[3] += excluded
+                row[3] += censored
                 modes[module].add(mode)
         # Slices of tasks without a result (none sent to callbacks) are scanned with the lines outside tasks.
         outside_lines += [line for stream_slices in slices for lines in stream_slices.values() for line in lines]
@@ -194,9 +179,9 @@ def modes_required(doc):
 
 
 def table(rows):
-    lines = ["| module | mode | tasks | lines scanned | leaks | excluded |", "|---|---|---:|---:|---:|---:|"]
-    for (module, mode), (tasks, scanned, leaks, excluded) in sorted(rows.items()):
-        lines.append(f"| {module} | {mode} | {tasks} | {scanned} | {leaks} | {excluded} |")
+    lines = ["| module | mode | tasks | lines scanned | leaks | censored |", "|---|---|---:|---:|---:|---:|"]
+    for (module, mode), (tasks, scanned, leaks, censored) in sorted(rows.items()):
+        lines.append(f"| {module} | {mode} | {tasks} | {scanned} | {leaks} | {censored} |")
     # A task using a lookup is also on the lookup's rows: the total counts module rows only.
     total = [sum(row[i] for (module, _mode), row in rows.items() if not module.startswith("lookup ")) for i in range(4)]
     lines.append(f"| **total** (module rows) | | {total[0]} | {total[1]} | {total[2]} | {total[3]} |")
@@ -207,17 +192,12 @@ def main(work, root, secrets_file, codes_file):
     modules = plugin_names(root, "modules")
     lookups = plugin_names(root, "lookup")
     docs = module_docs(modules)
-    secret_returns = {name: documented_secret_returns(entry) for name, entry in docs.items()}
     scanner = Scanner(read_lines(secrets_file), read_lines(codes_file))
-    rows, modes = collect(work, scanner, secret_returns)
+    rows, modes = collect(work, scanner)
     lines, total = table(rows)
     missing = missing_modes(modules, lookups, docs, modes)
     report = "\n".join(
         lines
-        + [
-            "",
-            f"Documented secret returns, not scanned when returned: {sorted((m, k) for m, ks in secret_returns.items() for k in ks)}",
-        ]
         + [
             "",
             "Missing modes:" + "".join(f"\n- {plugin_mode}" for plugin_mode in missing)

@@ -9,8 +9,8 @@
   DELETE removes them all.
 
 Areas add their own to ``admin_blueprint`` (``@admin_blueprint.post("/organizations")``),
-for what the spec has no endpoint for: organizations, user groups, remote apps and
-custom field files (see tests/simulator/README.md).
+for what the spec has no endpoint for: organizations, user groups, remote apps,
+custom field types and custom field files (see tests/simulator/README.md).
 """
 
 import hmac

@@ -12,11 +12,16 @@ from unittest import mock
 import pytest
 from ansible.errors import AnsibleActionFail
 
-from ansible_collections.credvault.vault.plugins.action import vault_pgp_key_info, vault_ssh_key_export
+from ansible_collections.credvault.vault.plugins.action import (
+    vault_certificate_fetch,
+    vault_pgp_key_info,
+    vault_ssh_key_export,
+)
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError
 from ansible_collections.credvault.vault.plugins.plugin_utils import _controller_files as files
 from ansible_collections.credvault.vault.tests.unit.plugins.module_utils.test_key_files import (
     KEYS,
+    PGP_PRIVATE,
     PGP_PUBLIC,
     PRIVATE_FILE,
     PUBLIC_FILE,
@@ -118,3 +123,89 @@ def test_bad_input_fails_before_any_request(tmp_path, args, message):
     with pytest.raises(AnsibleActionFail, match=message):
         run(vault_ssh_key_export, args, {})
     assert "TOKEN-SECRET-78" not in message
+
+
+PRIVATE_REQUESTS = [
+    (vault_ssh_key_export, {"name": "deploy"}),
+    (vault_ssh_key_export, {"name": "deploy", "export_type": "private"}),
+    (vault_pgp_key_info, {"user": "jdoe", "export_type": "private"}),
+    (vault_certificate_fetch, {"common_name": "www.example.com", "what": "keystore"}),
+    (vault_certificate_fetch, {"common_name": "www.example.com", "format": "KEY"}),
+    (vault_certificate_fetch, {"common_name": "www.example.com", "format": "PKCS"}),
+    (vault_certificate_fetch, {"common_name": "www.example.com", "format": "JKS"}),
+]
+
+
+@pytest.mark.parametrize("mode", ["0644", "0640", "0604", "0610", "0601", "0660", "0777"])
+@pytest.mark.parametrize("plugin, args", PRIVATE_REQUESTS, ids=lambda value: getattr(value, "__name__", None))
+def test_a_private_key_file_readable_by_group_or_others_is_refused_before_any_request(tmp_path, plugin, args, mode):
+    dest = tmp_path / "private"
+    expected = "mode %s lets the group or others access dest %s, which holds a private key" % (mode, dest)
+    with pytest.raises(AnsibleActionFail) as raised:
+        run(plugin, dict(args, dest=str(dest), mode=mode), {})
+    assert expected in str(raised.value) and "'0600' or '0400'" in str(raised.value)
+    assert not dest.exists()
+
+
+@pytest.mark.parametrize("mode", ["0600", "0400", "0700", 0o600])
+def test_a_private_key_file_for_the_owner_alone_is_written(tmp_path, mode):
+    dest = tmp_path / "deploy"
+    answers = {"get_all_ssh_keys": KEYS, "export_ssh_key": PRIVATE_FILE}
+    result, _client = run(vault_ssh_key_export, ssh(dest, mode=mode), answers)
+    assert result["changed"] and dest.read_bytes() == PRIVATE_FILE
+    assert stat.S_IMODE(os.stat(dest).st_mode) == (mode if isinstance(mode, int) else int(mode, 8))
+
+
+def test_public_keys_may_be_readable_by_everyone(tmp_path):
+    dest = tmp_path / "jdoe.asc"
+    result, _client = run(
+        vault_pgp_key_info, {"user": "jdoe", "dest": str(dest), "mode": "0644"}, {"get_pgp_key": PGP_PUBLIC}
+    )
+    assert result["changed"] and stat.S_IMODE(os.stat(dest).st_mode) == 0o644
+
+
+class _CertificateFile(files.KeyFileAction):
+    """A writer whose task asks for no private key, answered one anyway."""
+
+    ARGUMENT_SPEC = {"name": {"type": "str"}}
+
+    def export(self, client, args):
+        return PGP_PRIVATE
+
+    def holds_private_key(self, args):
+        return False
+
+
+def test_private_key_armor_in_any_file_is_refused_a_shared_mode_and_not_written(tmp_path):
+    dest = tmp_path / "www.example.com.pem"
+    with mock.patch.object(vault_ssh_key_export, "ActionModule", _CertificateFile):
+        with pytest.raises(AnsibleActionFail, match="mode 0644 lets the group or others access"):
+            run(vault_ssh_key_export, {"name": "x", "dest": str(dest), "mode": "0644"}, {})
+    assert not dest.exists()
+
+
+def test_every_key_file_action_says_whether_it_writes_a_private_key():
+    plugins = [vault_certificate_fetch, vault_pgp_key_info, vault_ssh_key_export]
+    for plugin in plugins:
+        assert plugin.ActionModule.holds_private_key is not files.KeyFileAction.holds_private_key, plugin.__name__
+    action_dir = os.path.dirname(vault_ssh_key_export.__file__)
+    writers = [
+        name[:-3]
+        for name in os.listdir(action_dir)
+        if name.endswith(".py") and "KeyFileAction" in open(os.path.join(action_dir, name)).read()
+    ]
+    assert sorted(writers) == sorted(plugin.__name__.rsplit(".", 1)[-1] for plugin in plugins)
+
+
+@pytest.mark.parametrize(
+    "plugin, args, message",
+    [
+        (vault_pgp_key_info, {"user": "Jane\nDoe"}, "user 'Jane\\nDoe' holds a control character (U+000A)"),
+        (vault_ssh_key_export, {"name": "deploy\t"}, "name 'deploy\\t' holds a control character (U+0009)"),
+        (vault_certificate_fetch, {"common_name": "www\r"}, "common_name 'www\\r' holds a control character"),
+    ],
+)
+def test_a_control_character_in_a_name_fails_before_any_request(tmp_path, plugin, args, message):
+    result, client = run(plugin, dict(args, dest=str(tmp_path / "file")), {})
+    assert result["failed"] and result["msg"].startswith(message)
+    assert client.calls == [] and not (tmp_path / "file").exists()

@@ -1,7 +1,8 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 """The vault_user action plugin: the token of a new API user goes to token_dest (0600, atomically) and out of the
-result; check mode and runs that create nothing leave the file alone; no message holds the token."""
+result, or stays in a censored result; check mode and runs that create nothing leave the file alone, and an existing
+API user whose token is not at token_dest is warned about; no message holds the token."""
 
 from __future__ import annotations
 
@@ -48,7 +49,9 @@ def test_the_token_is_written_0600_and_taken_out_of_the_result(tmp_path):
     result = runner.run(task_vars={})
     assert dest.read_text() == TOKEN and mode_of(dest) == 0o600
     assert result == {"changed": True, "token_dest": str(dest)}
-    assert runner.module_calls == [(plugin.MODULE, {"name": "robot", "api_user": True, "token_dest": str(dest)})]
+    assert runner.module_calls == [
+        ("credvault.vault.vault_user", {"name": "robot", "api_user": True, "token_dest": str(dest)})
+    ]
 
 
 def test_the_file_is_0600_whatever_the_umask(tmp_path):
@@ -85,9 +88,59 @@ def test_a_failed_write_leaves_no_temporary_file(tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == []
 
 
-def test_without_token_dest_the_token_stays_in_the_result():
+def test_without_token_dest_the_token_stays_in_the_result_which_ansible_censors():
     result = action({"name": "robot", "api_user": True}, {"changed": True, "token": TOKEN}).run(task_vars={})
-    assert result == {"changed": True, "token": TOKEN}
+    assert result == {"changed": True, "token": TOKEN, "_ansible_no_log": True}
+
+
+def test_without_token_dest_a_failure_after_the_creation_returns_no_token_and_says_so():
+    failed = {"failed": True, "changed": True, "msg": "user robot was created (an API user), then: ADD failed"}
+    result = action({"name": "robot", "api_user": True}, dict(failed, token=TOKEN)).run(task_vars={})
+    assert TOKEN not in repr(result) and "_ansible_no_log" not in result and result["failed"]
+    assert result["msg"].startswith(failed["msg"] + ". A failed task returns no secret")
+    assert "delete the user (state: absent) and run the task again" in result["msg"]
+
+
+EXISTING = {"changed": False, "user_id": "7", "user": {}, "calls": []}
+
+
+@pytest.mark.parametrize("check_mode", [False, True])
+def test_an_existing_api_user_without_a_file_at_token_dest_is_warned_about(tmp_path, check_mode):
+    dest = tmp_path / "robot.token"
+    runner = action({"name": "robot", "api_user": True, "token_dest": str(dest)}, EXISTING, check_mode)
+    result = runner.run(task_vars={})
+    assert result["changed"] is False and "token_dest" not in result and not dest.exists()
+    (warning,) = result["warnings"]
+    assert warning.startswith("API user robot exists, and its token is not at token_dest %s (no file there)" % dest)
+    assert "may have been lost" in warning and "delete the user (state: absent)" in warning
+
+
+def test_the_warning_keeps_the_module_warnings(tmp_path):
+    existing = dict(EXISTING, warnings=["user robot exists; not compared with the vault: role"])
+    result = action({"name": "robot", "api_user": True, "token_dest": str(tmp_path / "t")}, existing).run(task_vars={})
+    assert len(result["warnings"]) == 2 and result["warnings"][0] == existing["warnings"][0]
+
+
+@pytest.mark.parametrize(
+    "args, module_result, with_file",
+    [
+        ({"state": "present"}, EXISTING, True),
+        ({}, {"changed": False, "calls": ["CREATE_USER"]}, False),
+        ({"state": "absent"}, {"changed": True, "calls": ["DELETE USER"]}, False),
+        ({}, {"failed": True, "msg": "CREATE_USER may have been applied"}, False),
+    ],
+    ids=["the file exists", "a creation in check mode", "a deletion", "a failure"],
+)
+def test_no_warning_when_the_file_is_there_or_nothing_existed(tmp_path, args, module_result, with_file):
+    dest = tmp_path / "robot.token"
+    if with_file:
+        dest.write_text("the first run's token")
+    runner = action(dict(args, name="robot", api_user=True, token_dest=str(dest)), module_result)
+    assert "warnings" not in runner.run(task_vars={})
+
+
+def test_no_warning_without_token_dest():
+    assert "warnings" not in action({"name": "robot", "api_user": True}, EXISTING).run(task_vars={})
 
 
 @pytest.mark.parametrize("check_mode", [True, False])

@@ -1,8 +1,11 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Local servers for the client's HTTP tests (tests/unit/local_servers.py), one of each per test module."""
+"""Local servers for the client's HTTP tests (tests/unit/local_servers.py), one of each per test module; the domains'
+object locks in a directory of each test."""
 
 from __future__ import annotations
+
+import tempfile
 
 import pytest
 
@@ -23,3 +26,10 @@ def elsewhere():
     listener = Listener()
     yield listener
     listener.close()
+
+
+@pytest.fixture(autouse=True)
+def private_temporary_directory(tmp_path, monkeypatch):
+    """The system temporary directory of the code under test (``tempfile.gettempdir()``): the test's own, so the
+    object locks (``_object_lock``) of one test never meet another's."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))

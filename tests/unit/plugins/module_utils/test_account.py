@@ -221,7 +221,9 @@ def test_a_new_policy_is_checked_against_the_new_password_before_any_write():
     client = present(
         validate_password=refusal, get_password_policies={"POLICIES": [{"POLICYNAME": "Strong", "POLICYID": "1"}]}
     )
-    with pytest.raises(VaultInputError, match="does not satisfy password policy Strong, so nothing was changed"):
+    with pytest.raises(
+        VaultInputError, match=r"does not satisfy password policy Strong \(VALIDATE_PASSWORD\), so nothing was changed"
+    ):
         _account.ensure(client, desired(password="short", password_policy="Strong", force_settings=True), False)
     assert client.writes() == []
 

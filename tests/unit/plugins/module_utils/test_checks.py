@@ -38,6 +38,25 @@ def test_clean_text_refuses_what_the_vault_would_trim(value, reason):
     assert str(raised.value).startswith("type ")
 
 
+@pytest.mark.parametrize(
+    "value, code",
+    [
+        ("robot\n1", "U+000A"),
+        ("robot\r\nX-Injected", "U+000A, U+000D"),
+        ("a\tb", "U+0009"),
+        ("nul\x00name", "U+0000"),
+        ("del\x7fname", "U+007F"),
+        ("c1\x85name", "U+0085"),
+        ("line\u2028separator", "U+2028"),
+        ("para\u2029separator", "U+2029"),
+    ],
+)
+def test_clean_text_refuses_control_characters_inside(value, code):
+    with pytest.raises(VaultInputError, match="holds a control character") as raised:
+        clean_text(value, "name")
+    assert str(raised.value).startswith("name ") and "(%s)" % code in str(raised.value)
+
+
 def test_clean_text_refuses_what_is_not_a_string():
     with pytest.raises(VaultInputError, match="name must be a string"):
         clean_text(["web"], "name")

@@ -13,6 +13,7 @@ import requests
 import urllib3
 from urllib3.exceptions import InsecureRequestWarning, MaxRetryError, NewConnectionError
 
+from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
 from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient, scrub, to_plain
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
@@ -354,6 +355,22 @@ def test_secrets_and_token_are_scrubbed_from_vault_messages(make_client):
 def test_file_endpoints_return_the_bytes(make_client):
     client = make_client(FakeResponse(content=b"\x00binary"))
     assert client.call("download_file", path={"resource_id": "1", "account_id": "2"}).content == b"\x00binary"
+
+
+@pytest.mark.parametrize("key", sorted(key for key, row in CATALOGUE.items() if row.returns_file))
+def test_a_cut_off_json_answer_of_a_file_row_is_no_file(make_client, key):
+    """A body that says it is JSON and does not parse is an answer cut off (retried), never the file: the fault
+    suite's ``malformed`` fault had the PGP key file hold ``{"operation": {"name": "``."""
+    cut_off = FakeResponse(content=b'{"operation": {"name": "', headers={"Content-Type": "application/json"})
+    client = make_client(cut_off, cut_off, retries=1)
+    with pytest.raises(VaultResponseError, match=r"not a JSON object \(after 2 attempts\)"):
+        client.call(key, path={"resource_id": "1", "account_id": "2"})
+
+
+def test_a_json_file_that_parses_is_still_the_file(make_client):
+    document = FakeResponse(content=b'{"license": "FC-1"}', headers={"Content-Type": "application/json"})
+    client = make_client(document)
+    assert client.call("download_file", path={"resource_id": "1", "account_id": "2"}).content == document.content
 
 
 def test_file_endpoints_still_report_failures(make_client):

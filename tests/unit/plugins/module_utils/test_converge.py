@@ -28,7 +28,7 @@ class Toy(VaultObject):
     )
 
     def __init__(self, desired, check_mode=False, store=None, parent_missing=False, race=False):
-        super().__init__(None, desired, check_mode)
+        super().__init__(ScriptedClient({}), desired, check_mode)
         self.store = {} if store is None else store
         self.parent_missing = parent_missing
         self.race = race

@@ -123,7 +123,9 @@ def test_require_valid_raises_with_the_verdict_in_the_result():
     _policy.require_valid(_policy.Verdict(True, "Valid"), name="Strong")
     with pytest.raises(_policy.InvalidPasswordError) as caught:
         _policy.require_valid(_policy.Verdict(False, "Invalid: too short"), policy_id="3")
-    assert str(caught.value) == "the password does not satisfy password policy with id 3: Invalid: too short"
+    assert str(caught.value) == (
+        "the password does not satisfy password policy with id 3 (VALIDATE_PASSWORD): Invalid: too short"
+    )
     assert caught.value.to_result()["valid"] is False
     assert caught.value.to_result()["message"] == "Invalid: too short"
 

@@ -15,8 +15,15 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
 )
 from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
 
-RESOURCES = {"web-01": "12", "web-02": "13", "jump-01": "20"}
+RESOURCES = {"web-01": "12", "web-02": "13", "jump-01": "20", "win-01": "30"}
 ACCOUNTS = {("jump-01", "rotator"): "41"}
+# GET RESOURCE ACCOUNTLIST of each resource id: its type and account names.
+DETAILS = {
+    "12": ("Linux", ["root", "deploy"]),
+    "13": ("Linux", ["root", "deploy"]),
+    "20": ("Linux", ["rotator"]),
+    "30": ("Windows", ["administrator", "deploy"]),
+}
 CONFIGURED = "Remote password reset configured successfully"
 
 
@@ -42,13 +49,19 @@ def account_ids(dummy_path, dummy_details, query):
     return {"RESOURCEID": RESOURCES[query["RESOURCENAME"]], "ACCOUNTID": account}
 
 
+def resource_detail(path, dummy_details, dummy_query):
+    kind, accounts = DETAILS[path["resource_id"]]
+    listed = [{"ACCOUNT NAME": name, "ACCOUNT ID": "4%d" % number} for number, name in enumerate(accounts)]
+    return {"RESOURCE ID": path["resource_id"], "RESOURCE TYPE": kind, "ACCOUNT LIST": listed}
+
+
 def reset_client(configure=all_configured, **kwargs):
     return ScriptedClient(
         {
             "get_resource_id": resource_id,
             "get_resources": [{"RESOURCE NAME": name, "RESOURCE ID": rid} for name, rid in RESOURCES.items()],
             "get_resource_account_ids": account_ids,
-            "get_account_list": {"ACCOUNT LIST": [{"ACCOUNT NAME": "root", "ACCOUNT ID": "40"}]},
+            "get_account_list": resource_detail,
             "configure_remote_password_reset": configure,
         },
         **kwargs,
@@ -177,6 +190,62 @@ def test_an_unknown_domain_account_fails_before_sending():
     assert client.writes() == []
 
 
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"resources": ["web-01", "win-01"]}, "resource win-01 is of type Windows, not Linux: nothing was sent"),
+        ({"login_account": "nobody"}, "resource web-01 has no account nobody (login_account;"),
+        (
+            {"resources": ["web-01", "jump-01"], "elevation": "su", "root_account": "root"},
+            "resource jump-01 has no account deploy (login_account; or it is not visible to this token); resource "
+            "jump-01 has no account root (root_account;",
+        ),
+        (
+            {"resources": ["web-01"], "elevation": "su", "root_account": "toor"},
+            "resource web-01 has no account toor (root_account;",
+        ),
+        (
+            {
+                "resources": ["jump-01"],
+                "resource_identifier": "others",
+                "login_account": None,
+                "domain_resource": "jump-01",
+                "domain_account": "rotator",
+                "elevation": "su",
+                "root_account": "root",
+            },
+            "resource jump-01 has no account root (root_account;",
+        ),
+    ],
+)
+def test_a_resource_the_vault_would_refuse_fails_before_sending(options, message):
+    client = reset_client()
+    with pytest.raises(VaultInputError) as raised:
+        _remote_reset.configure(client, desired(**options), False)
+    assert message in str(raised.value)
+    assert client.writes() == []
+
+
+def test_the_login_account_of_another_resource_need_not_be_in_each_resource():
+    client = reset_client()
+    options = desired(
+        resources=["web-01"],
+        resource_identifier="others",
+        login_account=None,
+        domain_resource="jump-01",
+        domain_account="rotator",
+    )
+    _remote_reset.configure(client, options, False)
+    assert client.writes() == ["configure_remote_password_reset"]
+
+
+def test_check_mode_warns_about_a_resource_the_vault_would_refuse():
+    client = reset_client()
+    tracker, dummy_values = _remote_reset.configure(client, desired(resources=["win-01"]), True)
+    assert client.writes() == []
+    assert any("resource win-01 is of type Windows" in warning for warning in tracker.warnings)
+
+
 def test_check_mode_sends_nothing_and_takes_missing_names_as_created_earlier():
     client = reset_client()
     options = desired(
@@ -236,12 +305,12 @@ def test_a_failed_answer_with_results_names_each_resource():
 
 def test_a_refused_request_without_results_is_the_vaults_failure():
     refused = VaultAPIError(
-        "CONFIGURE REMOTE PASSWORD RESET failed: RESOURCETYPE must be Linux",
+        "CONFIGURE REMOTE PASSWORD RESET failed: LINUX_SSHTELNETPORT must be a port number",
         operation="CONFIGURE REMOTE PASSWORD RESET",
-        vault_message="RESOURCETYPE must be Linux",
+        vault_message="LINUX_SSHTELNETPORT must be a port number",
     )
     with pytest.raises(VaultAPIError) as raised:
-        _remote_reset.configure(reset_client(refused), desired(resource_type="Windows"), False)
+        _remote_reset.configure(reset_client(refused), desired(), False)
     assert raised.value is refused
 
 
@@ -288,6 +357,7 @@ def test_a_build_without_the_call_is_refused_before_any_request():
         ({"domain_resource": "jump-01", "domain_account": "rotator"}, "only apply with resource_identifier others"),
         ({"user_prompt": ""}, "user_prompt must not be empty"),
         ({"resource_type": ""}, "resource_type must not be empty"),
+        ({"resource_type": "Windows"}, "resource_type must be Linux: remote password reset is configured for Linux"),
     ],
 )
 def test_bad_input_is_refused_before_any_request(options, message):

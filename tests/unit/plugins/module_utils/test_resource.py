@@ -176,6 +176,7 @@ FLAGGED = {
 
 def test_first_account_booleans_are_set_by_one_edit_account_after_the_creation():
     client = absent_then_created()
+    client.answers["get_account_list"] = dict(LICENSE, **{"RESOURCE TYPE": "Windows"})
     tracker, dummy = _resource.ensure(client, FLAGGED, False)
     assert client.writes() == ["create_resource", "edit_account"]
     create = sent(client, "create_resource")[0]
@@ -201,6 +202,7 @@ def test_first_account_booleans_on_an_older_vault_are_refused_before_any_request
 
 def test_first_account_booleans_are_sent_when_the_build_has_them():
     client = absent_then_created(edition="B", build=6000)
+    client.answers["get_account_list"] = dict(LICENSE, **{"RESOURCE TYPE": "Windows"})
     _resource.ensure(client, FLAGGED, False)
     assert client.writes() == ["create_resource", "edit_account"]
 

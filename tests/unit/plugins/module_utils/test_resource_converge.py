@@ -81,7 +81,7 @@ def test_absent_resource_is_confirmed_by_the_list_then_created_with_an_edit_for_
             "get_resources": [{"RESOURCE NAME": "other"}],
             "create_resource": create,
             "edit_resource": None,
-            "get_account_list": RESOURCE,
+            "get_account_list": dict(RESOURCE, **{"RESOURCE DESCRIPTION": "front"}),
         }
     )
     desired = {

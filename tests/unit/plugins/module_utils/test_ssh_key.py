@@ -128,6 +128,38 @@ def test_check_mode_creates_nothing():
     assert client.writes() == []
 
 
+PASSPHRASE_WARNING = "the vault reports only whether a key has a passphrase"
+COMMENT_WARNING = "does not report a key's comment"
+
+
+@pytest.mark.parametrize(
+    "options, expected",
+    [
+        pytest.param({"passphrase": "Other-phr4se!"}, [PASSPHRASE_WARNING], id="passphrase-set"),
+        pytest.param({"passphrase": "x", "comment": "me@host"}, [COMMENT_WARNING, PASSPHRASE_WARNING], id="both-set"),
+        pytest.param({}, [], id="neither-set"),
+    ],
+)
+def test_what_cannot_be_compared_is_warned_only_when_the_task_sets_it(options, expected):
+    key = dict(RSA_KEY, isPassphraseAvailable=bool(options.get("passphrase")))
+    client = ScriptedClient(key_store(key))
+    tracker, dummy = _ssh_key.ensure(client, desired(key_type="ssh-rsa", length=2048, **options), False)
+    assert not tracker.changed and client.writes() == []
+    assert [[words for words in expected if words in warning] for warning in tracker.warnings] == [
+        [words] for words in expected
+    ]
+    assert all("Other-phr4se!" not in warning and "deploy" in warning for warning in tracker.warnings)
+
+
+def test_a_created_or_recreated_key_warns_of_nothing_it_could_not_compare():
+    client = ScriptedClient(key_store(dict(RSA_KEY, KeyLength="4096")))
+    options = {"key_type": "ssh-rsa", "length": 2048, "passphrase": "x", "comment": "c", "recreate": True}
+    tracker, dummy = _ssh_key.ensure(client, desired(**options), False)
+    assert tracker.changed and tracker.warnings == []
+    tracker, dummy = _ssh_key.ensure(ScriptedClient(key_store()), desired(name="new", **options), False)
+    assert tracker.changed and tracker.warnings == []
+
+
 def test_same_key_is_not_changed_and_comment_warns():
     client = ScriptedClient(key_store(RSA_KEY))
     tracker, key = _ssh_key.ensure(

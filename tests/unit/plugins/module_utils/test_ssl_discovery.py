@@ -74,7 +74,11 @@ def test_range_is_sent_in_order_and_read_in_address_order():
     [
         ({"start_address": "10.0.0.9", "end_address": "10.0.0.2"}, "end_address 10.0.0.2 comes before"),
         ({"start_address": "10.0.0.300", "end_address": "10.0.0.2"}, "start_address '10.0.0.300' is not an IPv4"),
-        ({"start_address": "::1", "end_address": "::2"}, "is not an IPv4 address"),
+        ({"start_address": "::1", "end_address": "::2"}, "start_address '::1' is an IPv6 address"),
+        ({"start_address": "10.0.0.1", "end_address": "2001:db8::1"}, "end_address '2001:db8::1' is an IPv6 address"),
+        ({"start_address": "2001:db8::1", "end_address": "10.0.0.1"}, "between IPv4 addresses only"),
+        ({"start_address": "10.0.0.0", "end_address": "10.255.255.255"}, "holds 16777216 addresses; one discovery"),
+        ({"start_address": "10.0.0.0", "end_address": "10.1.0.0"}, "holds 65537 addresses; .* at most 65536"),
         ({"start_address": "10.0.0.1", "end_address": " 10.0.0.2"}, "leading or trailing spaces"),
         ({"start_address": "10.0.0.1"}, "give host, or start_address and end_address"),
         ({"host": "web", "port": 0}, "port must be a port number"),
@@ -89,6 +93,13 @@ def test_bad_input_is_refused_before_any_request(options, words):
     with pytest.raises(VaultInputError, match=words):
         _ssl_discovery.discover(client, params(**options), False)
     assert client.calls == []
+
+
+def test_the_largest_range_is_sent():
+    client = TimedClient({"discover_ssl_range": {"10.0.0.1": FOUND}})
+    _ssl_discovery.discover(client, params(start_address="10.0.0.0", end_address="10.0.255.255"), False)
+    assert client.calls[0][2]["EndIpAddress"] == "10.0.255.255"
+    assert _ssl_discovery.MAX_RANGE_ADDRESSES == 65536
 
 
 def test_check_mode_sends_nothing_reports_a_change_and_warns():

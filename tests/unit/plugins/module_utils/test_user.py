@@ -305,7 +305,9 @@ def test_a_failure_after_the_creation_of_an_api_user_carries_its_token():
     vault = Vault(listed=False, add_user_to_group=refused)
     with pytest.raises(_user.CreatedButFailed) as failure:
         _user.ensure(vault.client, desired(api_user=True, groups=["ops"]), False)
-    assert "its token comes with this failure" in str(failure.value) and TOKEN not in str(failure.value)
+    assert "user bob was created (an API user), then: ADD USER" in str(failure.value) and TOKEN not in str(
+        failure.value
+    )
     assert failure.value.to_result()["token"] == TOKEN
     assert failure.value.to_result()["operation"] == "ADD USER TO USERGROUP"
 
@@ -531,6 +533,47 @@ def test_every_group_asked_for_is_added_and_counts_as_a_change():
         (None, None, {"USERNAME": "bob", "USERGROUPNAME": "dev"}),
     ]
     assert tracker.changed and tracker.diff()["after"]["added_to_groups"] == ["ops", "dev"]
+
+
+def test_a_group_the_vault_says_the_user_is_in_already_is_no_change():
+    vault = Vault([BOB], listed=False)
+    members = {"ops"}
+
+    def add(path, details, query):
+        group = query["USERGROUPNAME"]
+        message = "User bob is already a member of user group %s" % group if group in members else "added"
+        members.add(group)
+        return VaultResponse("ADD USER TO USERGROUP", "Success", message, None, None, None, 200, {})
+
+    vault.client.answers["add_user_to_group"] = add
+    vault.client.call = _passing_responses(vault.client)
+    tracker, after = _user.ensure(vault.client, desired(groups=["ops", "dev"]), False)
+    assert tracker.changed and tracker.diff()["after"]["added_to_groups"] == ["dev"]
+    tracker, after = _user.ensure(vault.client, desired(groups=["ops", "dev"]), False)
+    assert not tracker.changed and tracker.diff()["after"]["added_to_groups"] == []
+    assert len(sent(vault.client, "add_user_to_group")) == 4
+
+
+def test_check_mode_counts_every_group_and_warns_that_it_cannot_tell_members():
+    vault = Vault([BOB], listed=False)
+    tracker, after = _user.ensure(vault.client, desired(groups=["ops"]), True)
+    assert tracker.changed and tracker.diff()["after"]["added_to_groups"] == ["ops"]
+    assert any("check mode cannot tell whether bob is a member" in warning for warning in tracker.warnings)
+    assert vault.client.writes() == []
+
+
+def _passing_responses(client):
+    """``client.call`` that hands a ``VaultResponse`` answer through as it is (the ScriptedClient wraps details)."""
+    scripted = type(client).call
+
+    def call(key, path=None, details=None, query=None, files=None):
+        answer = client.answers[key]
+        if key == "add_user_to_group":
+            client.calls.append((key, path, details, query))
+            return answer(path, details, query)
+        return scripted(client, key, path, details, query, files)
+
+    return call
 
 
 def test_unknown_groups_fail_together_before_any_write():

@@ -1,0 +1,152 @@
+# -*- coding: utf-8 -*-
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""The object lock: one holder at a time across processes, a bounded wait, a private directory, hashed names."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import stat
+import time
+
+import pytest
+
+from ansible_collections.credvault.vault.plugins.module_utils import _object_lock
+from ansible_collections.credvault.vault.plugins.module_utils._object_lock import (
+    ObjectLockError,
+    lock_directory,
+    object_lock,
+    object_locks,
+)
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, lock_held
+
+IDENTITY = ("web-01.example.com",)
+
+
+def hold(tempdir, seconds, ready):
+    """In a child process: take the lock of IDENTITY, say so, hold it ``seconds``."""
+    import tempfile  # pylint: disable=import-outside-toplevel
+
+    tempfile.tempdir = tempdir
+    with object_lock(ScriptedClient({}), "certificate", IDENTITY):
+        ready.set()
+        time.sleep(seconds)
+
+
+@pytest.fixture
+def holder(tmp_path):
+    """Start a process that holds the lock of IDENTITY for the given seconds; joined at the end."""
+    context = multiprocessing.get_context("fork")
+    started = []
+
+    def start(seconds):
+        ready = context.Event()
+        process = context.Process(target=hold, args=(str(tmp_path), seconds, ready))
+        process.start()
+        assert ready.wait(10)
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        process.join(10)
+
+
+def test_a_second_process_waits_for_the_holder_then_gets_the_lock(holder):
+    holder(0.6)
+    client = ScriptedClient({})
+    assert lock_held(client, "certificate", IDENTITY)
+    began = time.monotonic()
+    with object_lock(client, "certificate", IDENTITY, wait=10):
+        waited = time.monotonic() - began
+    assert 0.3 < waited < 5
+    assert not lock_held(client, "certificate", IDENTITY)
+
+
+def test_the_wait_is_bounded_and_says_what_to_do(holder):
+    holder(3)
+    with pytest.raises(ObjectLockError) as raised:
+        with object_lock(ScriptedClient({}), "certificate", IDENTITY, wait=0.3):
+            pytest.fail("the lock was taken while another process held it")
+    message = str(raised.value)
+    assert "waited 0.3 s for another run on this host" in message
+    assert "certificate web-01.example.com" in message
+    assert "run the task again" in message
+
+
+def test_other_objects_and_vaults_do_not_wait(holder):
+    holder(3)
+    other_vault = ScriptedClient({})
+    other_vault.base_url = "https://other.example:7272"
+    for client, kind, identity in (
+        (ScriptedClient({}), "certificate", ("other.example.com",)),
+        (ScriptedClient({}), "CSR", IDENTITY),
+        (other_vault, "certificate", IDENTITY),
+    ):
+        with object_lock(client, kind, identity, wait=0.2):
+            assert lock_held(client, kind, identity)
+
+
+def test_check_mode_locks_nothing_and_writes_nothing(holder):
+    holder(3)
+    before = sorted(os.listdir(lock_directory()))
+    with object_lock(ScriptedClient({}), "certificate", IDENTITY, check_mode=True, wait=0.1):
+        pass
+    assert sorted(os.listdir(lock_directory())) == before
+
+
+def test_directory_is_private_and_files_are_named_by_a_hash():
+    client = ScriptedClient({})
+    with object_lock(client, "user", ("alice",)):
+        pass
+    directory = os.lstat(lock_directory())
+    assert stat.S_IMODE(directory.st_mode) == 0o700 and directory.st_uid == os.getuid()
+    (name,) = os.listdir(lock_directory())
+    assert len(name) == 64 and "alice" not in name
+    assert stat.S_IMODE(os.stat(os.path.join(lock_directory(), name)).st_mode) == 0o600
+
+
+def test_several_locks_are_taken_and_released_together():
+    client = ScriptedClient({})
+    triples = [("k1", "web", "root"), ("k2", "web", "root"), ("k1", "web", "root")]
+    with object_locks(client, "SSH key association", triples):
+        assert all(lock_held(client, "SSH key association", triple) for triple in triples)
+    assert not any(lock_held(client, "SSH key association", triple) for triple in triples)
+
+
+def test_a_symbolic_link_is_refused(tmp_path):
+    target = tmp_path / "elsewhere"
+    target.mkdir(mode=0o700)
+    os.symlink(str(target), lock_directory())
+    with pytest.raises(ObjectLockError, match="is a symbolic link"):
+        with object_lock(ScriptedClient({}), "user", ("alice",)):
+            pass
+    assert os.listdir(str(target)) == []
+
+
+def test_a_directory_others_may_write_is_refused():
+    os.mkdir(lock_directory(), 0o700)
+    os.chmod(lock_directory(), 0o777)
+    with pytest.raises(ObjectLockError, match=r"may be written by others \(mode 777\).*remove it"):
+        with object_lock(ScriptedClient({}), "user", ("alice",)):
+            pass
+
+
+@pytest.mark.skipif(os.getuid() != 0, reason="only root can give a directory to another user")
+def test_a_directory_of_another_user_is_refused():
+    os.mkdir(lock_directory(), 0o700)
+    os.chown(lock_directory(), os.getuid() + 4321, -1)
+    with pytest.raises(ObjectLockError, match="belongs to user id"):
+        with object_lock(ScriptedClient({}), "user", ("alice",)):
+            pass
+
+
+def test_a_lock_file_that_is_a_symbolic_link_is_refused(tmp_path):
+    client = ScriptedClient({})
+    os.mkdir(lock_directory(), 0o700)
+    name = _object_lock.lock_name(client.base_url, "user", ("alice",))
+    os.symlink(str(tmp_path / "target"), os.path.join(lock_directory(), name))
+    with pytest.raises(ObjectLockError, match="cannot be opened"):
+        with object_lock(client, "user", ("alice",)):
+            pass
+    assert not (tmp_path / "target").exists()
