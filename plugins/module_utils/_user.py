@@ -46,6 +46,7 @@ from ._errors import (
     VaultAPIError,
     VaultError,
     VaultInputError,
+    VaultNotAppliedError,
     VaultNotFoundError,
     VaultResponseError,
     VaultUnsupportedError,
@@ -420,9 +421,23 @@ class User(VaultObject):
 
     def after_creation(self, tracker, handle):
         try:
+            self.require_applied(handle["item"])
             return self.result(handle, self.follow_up(tracker, handle, new=True))
         except VaultError as exc:
             raise CreatedButFailed(self.label, exc, self.token) from None
+
+    def require_applied(self, item):
+        """The new user read back (where the vault lists users): a setting it reports otherwise than the task
+        gave - dropped without a word - fails the task now, naming it, rather than every later run."""
+        found = self.differences(item)
+        if found:
+            raise VaultNotAppliedError(
+                "the vault did not apply %s"
+                % "; ".join(
+                    "%s (it reports %r)" % (option, stored) for option, (stored, dummy) in sorted(found.items())
+                ),
+                operation="CREATE_USER",
+            )
 
     def converge(self, tracker, handle):
         """An existing user: settings the list reports are compared (a difference fails, or recreates); lock,

@@ -165,12 +165,17 @@ options:
     default: false
 notes:
   - What C(changed) means, where the vault lists users (edition B from build 6320) - a creation, a deletion, a
-    recreation, O(locked) that differs from C(isUserLocked), O(reset_mfa), every group of O(groups), and each group
-    O(purge_groups) removed the user from.
+    recreation, O(locked) that differs from C(isUserLocked), O(reset_mfa), each group of O(groups) the user was not
+    a member of, and each group O(purge_groups) removed the user from.
   - What C(changed) means, where it does not (edition A, edition B before 6320) - a creation, a deletion, O(locked)
-    whenever it is given, O(reset_mfa), and every group of O(groups). A user's settings cannot be compared there.
-  - A task without O(locked), O(reset_mfa) and O(groups) is idempotent on both - a second run reports no change and
-    sends only reads.
+    whenever it is given, O(reset_mfa), and each group of O(groups) the user was not a member of. A user's settings
+    cannot be compared there.
+  - A task without O(locked) and O(reset_mfa) is idempotent on both - a second run reports no change and sends only
+    reads, and the membership calls of O(groups).
+  - Where the vault lists users, the new user is read back right after its creation - a setting the list reports
+    otherwise than the task gave (dropped by the vault without a word) fails the task, saying that the user was
+    created and what was not applied (an API user's token is handed over as after any failure that follows a
+    creation).
   - The token of an API user is a secret. Without O(token_dest) it is in the task's result, which is censored -
     flagged C(_ansible_no_log), so that Ansible hides the whole result (also its diff) in its output, logs and
     callbacks at any verbosity, as for a task with C(no_log), whatever the task says; the registered variable keeps

@@ -312,6 +312,17 @@ def test_a_failure_after_the_creation_of_an_api_user_carries_its_token():
     assert failure.value.to_result()["operation"] == "ADD USER TO USERGROUP"
 
 
+def test_a_setting_the_vault_dropped_on_creation_fails_the_creating_run_and_keeps_the_token():
+    vault = Vault()
+    with pytest.raises(_user.CreatedButFailed) as failure:
+        # The scripted vault stores no department: it reports "" for it, as a vault that dropped it would.
+        _user.ensure(vault.client, desired(api_user=True, department="Ops"), False)
+    message = str(failure.value)
+    assert "user bob was created (an API user), then: the vault did not apply department (it reports '')" in message
+    assert failure.value.to_result()["token"] == TOKEN and TOKEN not in message
+    assert vault.client.writes() == ["create_api_user"]
+
+
 def test_edition_a_needs_a_password_for_a_person_before_any_request():
     vault = Vault(listed=False, edition="A", build=12450)
     with pytest.raises(VaultInputError, match="edition A creates a user who is not an API user only with a password"):
