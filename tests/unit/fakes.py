@@ -1,12 +1,14 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Scripted HTTP answers for client tests, and a scripted client for domain tests."""
+"""Scripted HTTP answers for client tests, a scripted client for domain tests, and action plugins whose module run
+is scripted."""
 
 from __future__ import annotations
 
 import fcntl
 import json
 import os
+from unittest import mock
 
 from ansible_collections.credvault.vault.plugins.module_utils import _object_lock
 from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
@@ -120,3 +122,25 @@ def certificate_refusal(message):
 NO_SUCH_CERTIFICATE = certificate_refusal("Certificate does not exist")
 # What it answers for one this token may not access.
 NOT_YOURS = certificate_refusal("You are not authorized to access certificate intranet.example.com")
+
+
+def scripted_action(plugin, args, module_result, check_mode=False, diff=False):
+    """An ActionModule of ``plugin`` whose module run is scripted to answer ``module_result``;
+    ``action.module_calls`` records the module runs (name and arguments)."""
+    task = mock.MagicMock()
+    task.args = args
+    task.async_val = 0
+    task.check_mode = check_mode
+    task.diff = diff
+    connection = mock.MagicMock()
+    connection._shell.tmpdir = None
+    instance = plugin.ActionModule(task, connection, mock.MagicMock(), mock.MagicMock(), mock.MagicMock(), None)
+    instance.module_calls = []
+
+    def execute_module(module_name=None, module_args=None, task_vars=None, **kwargs):
+        instance.module_calls.append((module_name, module_args))
+        return dict(module_result)
+
+    instance._execute_module = execute_module
+    instance._remove_tmp_path = lambda path: None
+    return instance

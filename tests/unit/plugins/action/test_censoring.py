@@ -24,6 +24,7 @@ from ansible_collections.credvault.vault.plugins.plugin_utils._secret_handover i
     CensoringAction,
     censor,
 )
+from ansible_collections.credvault.vault.tests.unit.fakes import scripted_action
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..")
 MODULES = sorted(
@@ -135,36 +136,15 @@ def test_a_failure_never_carries_a_secret():
     assert SECRET not in repr(result) and result["msg"] == failed["msg"] and "_ansible_no_log" not in result
 
 
-def action(plugin, args, module_result, check_mode=False):
-    """An ActionModule whose module run is scripted; ``action.module_calls`` records the module runs."""
-    task = mock.MagicMock()
-    task.args = args
-    task.async_val = 0
-    task.check_mode = check_mode
-    task.diff = False
-    connection = mock.MagicMock()
-    connection._shell.tmpdir = None
-    instance = plugin.ActionModule(task, connection, mock.MagicMock(), mock.MagicMock(), mock.MagicMock(), None)
-    instance.module_calls = []
-
-    def execute_module(module_name=None, module_args=None, task_vars=None, **kwargs):
-        instance.module_calls.append((module_name, module_args))
-        return dict(module_result)
-
-    instance._execute_module = execute_module
-    instance._remove_tmp_path = lambda path: None
-    return instance
-
-
 def test_the_returned_password_is_censored_in_the_result_and_kept():
     args = {"resource": "db", "account": "root", "rotate_with_policy": "Strong", "return_password": True}
-    runner = action(vault_account_password, args, {"changed": True, "account_id": "2", "password": SECRET})
+    runner = scripted_action(vault_account_password, args, {"changed": True, "account_id": "2", "password": SECRET})
     assert runner.run(task_vars={}) == {"changed": True, "account_id": "2", "password": SECRET, "_ansible_no_log": True}
     assert runner.module_calls == [("credvault.vault.vault_account_password", args)]
 
 
 def test_a_rotation_without_return_password_is_shown():
-    result = action(vault_account_password, {}, {"changed": True, "account_id": "2"}).run(task_vars={})
+    result = scripted_action(vault_account_password, {}, {"changed": True, "account_id": "2"}).run(task_vars={})
     assert result == {"changed": True, "account_id": "2"}
 
 
@@ -183,7 +163,9 @@ def test_each_loop_item_with_a_token_is_censored_and_the_registered_results_keep
     created = {"changed": True, "user_id": "7", "calls": ["CREATE_USER"], "token": SECRET}
     existing = {"changed": False, "user_id": "8", "calls": []}
     recreated = {"changed": True, "user_id": "9", "calls": ["DELETE USER", "CREATE_USER"], "token": SECRET + "-2"}
-    items = [action(vault_user, {"api_user": True}, one).run(task_vars={}) for one in (created, existing, recreated)]
+    items = [
+        scripted_action(vault_user, {"api_user": True}, one).run(task_vars={}) for one in (created, existing, recreated)
+    ]
     assert [item.get("_ansible_no_log") for item in items] == [True, None, True]
     assert [item.get("token") for item in items] == [SECRET, None, SECRET + "-2"]
     # The loop's result as ansible-core's TaskExecutor._run_loop builds it: flagged when one item is.
@@ -195,16 +177,16 @@ def test_each_loop_item_with_a_token_is_censored_and_the_registered_results_keep
 
 def test_a_token_written_to_token_dest_is_not_censored_there_is_nothing_to_hide(tmp_path):
     dest = tmp_path / "robot.token"
-    result = action(vault_user, {"api_user": True, "token_dest": str(dest)}, {"changed": True, "token": SECRET}).run(
-        task_vars={}
-    )
+    result = scripted_action(
+        vault_user, {"api_user": True, "token_dest": str(dest)}, {"changed": True, "token": SECRET}
+    ).run(task_vars={})
     assert result == {"changed": True, "token_dest": str(dest)} and dest.read_text() == SECRET
 
 
 def test_the_failed_write_of_a_token_never_returns_it(tmp_path, monkeypatch):
     monkeypatch.setattr(files.os, "replace", mock.Mock(side_effect=PermissionError(13, "Permission denied")))
     dest = tmp_path / "robot.token"
-    result = action(vault_user, {"api_user": True, "token_dest": str(dest)}, {"changed": True, "token": SECRET}).run(
-        task_vars={}
-    )
+    result = scripted_action(
+        vault_user, {"api_user": True, "token_dest": str(dest)}, {"changed": True, "token": SECRET}
+    ).run(task_vars={})
     assert result["failed"] and SECRET not in repr(result)

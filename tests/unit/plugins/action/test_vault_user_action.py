@@ -15,6 +15,7 @@ from ansible.errors import AnsibleActionFail
 
 from ansible_collections.credvault.vault.plugins.action import vault_user as plugin
 from ansible_collections.credvault.vault.plugins.plugin_utils import _controller_files as files
+from ansible_collections.credvault.vault.tests.unit.fakes import scripted_action
 
 TOKEN = "A9F3-NEW-API-T0KEN-77"
 
@@ -24,23 +25,7 @@ def mode_of(path):
 
 
 def action(args, module_result, check_mode=False):
-    """An ActionModule whose module run is scripted; ``action.module_calls`` records the module arguments."""
-    task = mock.MagicMock()
-    task.args = args
-    task.async_val = 0
-    task.check_mode = check_mode
-    connection = mock.MagicMock()
-    connection._shell.tmpdir = None
-    instance = plugin.ActionModule(task, connection, mock.MagicMock(), mock.MagicMock(), mock.MagicMock(), None)
-    instance.module_calls = []
-
-    def execute_module(module_name=None, module_args=None, task_vars=None, **kwargs):
-        instance.module_calls.append((module_name, module_args))
-        return dict(module_result)
-
-    instance._execute_module = execute_module
-    instance._remove_tmp_path = lambda path: None
-    return instance
+    return scripted_action(plugin, args, module_result, check_mode)
 
 
 def test_the_token_is_written_0600_and_taken_out_of_the_result(tmp_path):
