@@ -385,7 +385,7 @@ class VaultClient:
         message = str(error)
         if self.edition is None and error.http_status in NOT_SERVED_STATUSES:
             message += ". Hint: %s" % EDITION_HINT
-        if self.written:
+        if self.written and not error.names_its_writes:
             message += ". This task had already written to the vault: %s" % ", ".join(self.written)
         return message
 

@@ -23,7 +23,12 @@ _REFUSAL_STATUSES = (401, 403)
 
 
 class VaultError(Exception):
-    """Base of every error the client raises."""
+    """Base of every error the client raises.
+
+    ``names_its_writes`` is set by domain code whose message already names every write the task sent before the
+    failure (a share's earlier calls, a deleted group): the module base then adds no list of its own."""
+
+    names_its_writes = False
 
     def __init__(self, message, operation=None, http_status=None, vault_message=None, details=None):
         super().__init__(message)

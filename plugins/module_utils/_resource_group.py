@@ -460,9 +460,11 @@ def _create_after_delete(client, groups, new, parent_id, old):
                 exc,
                 held,
             )
-        raise type(exc)(
+        failure = type(exc)(
             message, operation=exc.operation, http_status=exc.http_status, vault_message=exc.vault_message
-        ) from None
+        )
+        failure.names_its_writes = True
+        raise failure from None
 
 
 def _associate_after_recreation(client, created, name, members):

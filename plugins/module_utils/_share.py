@@ -496,19 +496,23 @@ def send(client, calls):
         try:
             response = client.call(call.key, path=call.path, details=call.details)
         except VaultError as exc:
-            raise type(exc)(
+            failure = type(exc)(
                 "%s failed: %s%s" % (call.describe(), exc, _already_sent(sent)),
                 operation=exc.operation,
                 http_status=exc.http_status,
                 vault_message=exc.vault_message,
-            ) from None
+            )
+            failure.names_its_writes = True
+            raise failure from None
         refused = refused_items(response, call)
         if refused:
-            raise VaultAPIError(
+            failure = VaultAPIError(
                 "%s: the vault did not share %s%s" % (call.describe(), "; ".join(sorted(refused)), _already_sent(sent)),
                 operation=response.operation or call.operation,
                 vault_message=response.message,
             )
+            failure.names_its_writes = True
+            raise failure
         sent.append(call)
 
 

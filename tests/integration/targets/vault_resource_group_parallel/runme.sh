@@ -2,7 +2,8 @@
 # Twenty forks ensure the same resource group at the same time, several rounds of creating and deleting it;
 # no fork may fail. The simulator serves the request after the group list two seconds late (latency faults), so
 # that the forks act on a list read before another fork's write lands: each round is a real race, not a lucky
-# ordering. cleanup.yml removes the faults, the group and the resource whatever happened.
+# ordering. The creations wait for the group's lock, so one fork creates it each round; the deletions race.
+# cleanup.yml removes the faults, the group and the resource whatever happened.
 set -eux
 
 run() {

@@ -187,6 +187,14 @@ def test_the_failure_message_names_the_writes_and_hints_at_the_edition(make_clie
     assert "SECRET" not in message
 
 
+def test_a_failure_that_names_its_writes_itself_gets_no_second_list(make_client):
+    client = make_client(pki_ok(None, "CreateSSHKey"))
+    client.call("create_ssh_key", details={"keyName": "web", "keyType": "ed25519"})
+    error = VaultAPIError("share of r2 failed; sent before it, and applied: share of r1", http_status=200)
+    error.names_its_writes = True
+    assert client.failure_message(error) == "share of r2 failed; sent before it, and applied: share of r1"
+
+
 @pytest.mark.parametrize("status", [200, 500, None])
 def test_no_edition_hint_for_other_failures_or_a_configured_edition(make_client, status):
     assert make_client().failure_message(VaultAPIError("boom", http_status=status)) == "boom"

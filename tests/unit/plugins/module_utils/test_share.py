@@ -445,6 +445,8 @@ def test_a_refused_call_names_its_items_and_the_calls_sent_before_it():
         "with user jdoe at view"
     )
     assert failure.value.vault_message == "You are not authorized to share resource web-02"
+    # The message names the calls sent before it: the module base adds no second list of the writes.
+    assert failure.value.names_its_writes
     assert [path["resource_id"] for dummy_key, path, dummy_details in writes(client)] == ["1", "2"]
 
 
