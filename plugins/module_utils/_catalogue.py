@@ -16,7 +16,7 @@ only), ``-`` (no minimum stated).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 REST = "rest"  # {rest_root} = {base_url}/restapi/json/v1
 PKI = "pki"  # {pki_root} = {base_url}/api/pki/restapi
@@ -50,7 +50,9 @@ class Endpoint:
     lists with a lower-case ``details``. ``file_part`` names the multipart part
     for uploads (``file`` for resources, ``File`` for certificates and SSH keys).
     ``returns_file`` marks endpoints whose success body is the file itself.
-    ``read`` marks calls that change nothing and so may be retried.
+    ``read`` marks calls that change nothing and so may be retried; ``writes_with_input`` marks a read row
+    whose call writes when it carries input (the agent key: "With no input the agent-key call returns an
+    available key; input is given only to generate a new one"), which ``for_input`` applies.
     ``fields`` gates single input keys by build (the account booleans, TOTP, ...).
 
     The spec names no operation for the rows whose output is a file (download
@@ -72,6 +74,7 @@ class Endpoint:
     fields: dict = field(default_factory=dict)
     method_in_b: str | None = None
     operation_in_b: str | None = None
+    writes_with_input: bool = False
 
     @property
     def gates(self):
@@ -80,6 +83,12 @@ class Endpoint:
     @property
     def is_read(self):
         return self.method == "GET" if self.read is None else self.read
+
+    def for_input(self, details):
+        """This row as a call with ``details``: a ``writes_with_input`` row given input is a write."""
+        if self.writes_with_input and details:
+            return replace(self, read=False)
+        return self
 
     def method_for(self, edition):
         if edition == "B" and self.method_in_b:
@@ -331,7 +340,15 @@ _ROWS = (
     # Audit, agents and the service ({rest_root})
     Endpoint("get_audit", "GET", REST, "/audit", "GET_AUDIT", query=("AUDITTYPE", "STARTINDEX", "LIMIT", "DURATION")),
     Endpoint(
-        "get_agent_key", "POST", REST, "/agents/agentkey", "Fetch Agent Key", "A 12230 / B 6000", details_key="details"
+        "get_agent_key",
+        "POST",
+        REST,
+        "/agents/agentkey",
+        "Fetch Agent Key",
+        "A 12230 / B 6000",
+        details_key="details",
+        read=True,
+        writes_with_input=True,
     ),
     Endpoint("get_ha_status", "GET", REST, "/server/getHighAvailabilityStatus", "Get HA Status", "A 12230 / B 6000"),
     # SSH and PGP keys ({pki_root})

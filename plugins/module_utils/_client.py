@@ -395,8 +395,8 @@ class VaultClient:
         ``path`` fills the row's ``{placeholders}``, ``details`` becomes ``INPUT_DATA``,
         ``query`` the row's query parameters, ``files`` ``{name: bytes}`` an upload.
         """
-        endpoint = CATALOGUE[key]
         details = to_plain(details) if details is not None else None
+        endpoint = CATALOGUE[key].for_input(details)
         self._check_gates(endpoint, details)
         secrets = [self._token] + secret_values(details)
         query = {name: to_plain(value) for name, value in (query or {}).items()}

@@ -90,7 +90,9 @@ class ScriptedClient:
         self.pool_size = size
 
     def writes(self):
-        return [key for key, *dummy in self.calls if not CATALOGUE[key].is_read]
+        return [
+            key for key, dummy_path, details, dummy_query in self.calls if not CATALOGUE[key].for_input(details).is_read
+        ]
 
 
 def lock_held(client, kind, identity):

@@ -413,6 +413,17 @@ def test_writes_are_not_retried_on_5xx(make_client):
     assert len(client.session.calls) == 1
 
 
+def test_an_agent_key_fetch_is_a_read_and_its_generation_a_write(make_client):
+    # "With no input the agent-key call returns an available key; input is given only to generate a new one."
+    client = make_client(FakeResponse(status=503, content=b""), ok({"agentKey": "k"}))
+    assert client.call("get_agent_key").ok
+    assert len(client.session.calls) == 2 and not client.wrote and client.written == []
+    client = make_client(FakeResponse(status=503, content=b""), ok({"agentKey": "k"}))
+    with pytest.raises(VaultResponseError, match="may have been applied"):
+        client.call("get_agent_key", details={"generateAgentKey": "true"})
+    assert len(client.session.calls) == 1 and client.wrote
+
+
 def test_writes_are_retried_on_429(make_client):
     client = make_client(FakeResponse(status=429, content=b""), ok())
     assert client.call("create_resource", details={"RESOURCENAME": "r"}).ok
