@@ -424,12 +424,7 @@ def _after_first_write(ref, done, step):
     try:
         step()
     except VaultError as exc:
-        raise type(exc)(
-            "account %s: %s, but then: %s" % (ref.label, done, exc),
-            operation=exc.operation,
-            http_status=exc.http_status,
-            vault_message=exc.vault_message,
-        ) from None
+        raise exc.restated("account %s: %s, but then: %s" % (ref.label, done, exc)) from None
 
 
 def _require_valid_for_policy(client, ref, password, policy):

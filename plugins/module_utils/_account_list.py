@@ -136,12 +136,7 @@ def _after_writes(done, step):
     except VaultError as exc:
         if not done:
             raise
-        raise type(exc)(
-            "%s; already written in this task: %s" % (exc, ", ".join(done)),
-            operation=exc.operation,
-            http_status=exc.http_status,
-            vault_message=exc.vault_message,
-        ) from None
+        raise exc.restated("%s; already written in this task: %s" % (exc, ", ".join(done))) from None
 
 
 def _already_exists(status):
@@ -247,11 +242,13 @@ class _Convergence:
                 detail = account.read(ref) if account.needs_detail() else None
                 found.extend("%s: %s" % (name, what) for what in account.not_applied(ref, detail))
         if found:
-            raise VaultNotAppliedError(
+            failure = VaultNotAppliedError(
                 "the vault did not apply, to the accounts this task added, %s; already written in this task: %s"
                 % ("; ".join(found), ", ".join(self.done)),
                 operation="ADD ACCOUNTS",
             )
+            failure.names_its_writes = True
+            raise failure
 
     def _refusal(self, refused, added):
         """Every refused account with its STATUS (passwords scrubbed), and what was added."""

@@ -415,7 +415,7 @@ class VaultClient:
         try:
             result = send(endpoint.method_for(self.known_edition))
         except VaultError as exc:
-            if getattr(exc, "may_have_been_applied", False):
+            if exc.may_have_been_applied:
                 self._mark_written(endpoint, names, "its answer was lost: it may have been applied")
             raise
         self._mark_written(endpoint, names)

@@ -25,10 +25,12 @@ _REFUSAL_STATUSES = (401, 403)
 class VaultError(Exception):
     """Base of every error the client raises.
 
-    ``names_its_writes`` is set by domain code whose message already names every write the task sent before the
-    failure (a share's earlier calls, a deleted group): the module base then adds no list of its own."""
+    ``names_its_writes`` is True for an error whose message already names every write the task sent before the
+    failure (``restated``): the module base then adds no list of its own. ``may_have_been_applied`` is True for a
+    write whose answer was lost."""
 
     names_its_writes = False
+    may_have_been_applied = False
 
     def __init__(self, message, operation=None, http_status=None, vault_message=None, details=None):
         super().__init__(message)
@@ -37,6 +39,14 @@ class VaultError(Exception):
         self.vault_message = vault_message
         # The failed answer's Details, for per-item outcomes (ADD ACCOUNTS' STATUS); never put in a result.
         self.details = details
+
+    def restated(self, message):
+        """This error with domain code's ``message``, which names the writes the task sent before it."""
+        error = type(self)(
+            message, operation=self.operation, http_status=self.http_status, vault_message=self.vault_message
+        )
+        error.names_its_writes = True
+        return error
 
     def to_result(self):
         """The fields a module returns beside ``msg`` when it fails."""

@@ -460,11 +460,7 @@ def _create_after_delete(client, groups, new, parent_id, old):
                 exc,
                 held,
             )
-        failure = type(exc)(
-            message, operation=exc.operation, http_status=exc.http_status, vault_message=exc.vault_message
-        )
-        failure.names_its_writes = True
-        raise failure from None
+        raise exc.restated(message) from None
 
 
 def _associate_after_recreation(client, created, name, members):

@@ -496,14 +496,7 @@ def send(client, calls):
         try:
             response = client.call(call.key, path=call.path, details=call.details)
         except VaultError as exc:
-            failure = type(exc)(
-                "%s failed: %s%s" % (call.describe(), exc, _already_sent(sent)),
-                operation=exc.operation,
-                http_status=exc.http_status,
-                vault_message=exc.vault_message,
-            )
-            failure.names_its_writes = True
-            raise failure from None
+            raise exc.restated("%s failed: %s%s" % (call.describe(), exc, _already_sent(sent))) from None
         refused = refused_items(response, call)
         if refused:
             failure = VaultAPIError(

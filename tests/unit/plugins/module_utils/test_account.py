@@ -211,8 +211,11 @@ def test_the_password_is_changed_before_the_edit_so_a_refusal_writes_nothing():
 def test_an_edit_refused_after_the_password_change_says_the_password_was_changed():
     refusal = VaultAPIError("EDIT ACCOUNT failed: no", operation="EDIT ACCOUNT", http_status=200)
     client = present(edit_account=refusal)
-    with pytest.raises(VaultAPIError, match="account web/root: its password was changed, but then: EDIT ACCOUNT"):
+    with pytest.raises(
+        VaultAPIError, match="account web/root: its password was changed, but then: EDIT ACCOUNT"
+    ) as error:
         _account.ensure(client, desired(password="New-pw-2!", notes="new notes"), False)
+    assert error.value.names_its_writes and error.value.operation == "EDIT ACCOUNT"
     assert client.writes() == ["change_password", "edit_account"]
 
 

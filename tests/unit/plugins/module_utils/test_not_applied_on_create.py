@@ -142,7 +142,7 @@ def test_many_new_accounts_whose_totp_was_dropped_fail_naming_them_and_what_was_
     message = str(error.value)
     assert message.startswith("the vault did not apply, to the accounts this task added, a: totp_secret (")
     assert "this vault has no TOTP" in message and "b:" not in message
-    assert message.endswith("already written in this task: a (added), b (added)")
+    assert message.endswith("already written in this task: a (added), b (added)") and error.value.names_its_writes
     assert SECRET not in message and "Pw-a-1!" not in message
     assert client.writes() == ["add_accounts"]
 
