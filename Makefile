@@ -11,18 +11,23 @@ SHELL := bash
 .NOTPARALLEL:
 MAKEFLAGS += --no-builtin-rules --no-print-directory
 
-PYTHON ?= python3
-# The only Python this collection supports (ansible-core 2.19 on Python 3.11).
-TEST_PYTHON := 3.11
+# The newest Python here runs the full suite: 3.13 with ansible-core 2.21 (requirements-dev.txt); where only
+# 3.11 exists, ansible-core 2.19. Found as python3.X on the PATH or in pyenv (tests/utils/interpreters.py).
+ifeq ($(origin PYTHON),undefined)
+PYTHON := $(shell python3 tests/utils/interpreters.py --newest 3.13 3.12 3.11 2> /dev/null || echo python3)
+endif
+TEST_PYTHON := $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+# The Python the full suite must run on; with REQUIRE_ALL_PYTHONS=1 (CI) any other one is a failure, and so is a
+# version of the matrix whose Python is missing. Without it, what cannot run here is listed as not run.
+NEWEST_PYTHON := 3.13
+REQUIRE_ALL_PYTHONS ?=
 
 VENV := $(CURDIR)/.venv
-VENV_STAMP := $(VENV)/.installed
+VENV_STAMP := $(VENV)/.installed-$(TEST_PYTHON)
 BUILD := $(CURDIR)/.build
 # ansible-test only works inside an ansible_collections/<namespace>/<name>
 # directory and resolves symlinks, so the tests run on a copy of the sources.
 COPY := $(BUILD)/ansible_collections/credvault/vault
-DIST := $(BUILD)/dist
-COLLECTIONS := $(BUILD)/collections
 SIMULATOR_LOGS := $(BUILD)/simulator-logs
 INTEGRATION_PROFILES := default,strict,edition_b,old_a,access_control
 # Names of integration targets to run (default: all of them).
@@ -31,9 +36,13 @@ INTEGRATION_TARGETS ?=
 INTEGRATION_JOBS ?= 2
 INTEGRATION_JOBS_DIR := $(BUILD)/integration-jobs
 
-# ansible-test downloads a pip bootstrap script from the internet unless it is
-# in this cache; the file name follows the pip version ansible-core 2.19 uses.
-ANSIBLE_TEST_GET_PIP := $(HOME)/.ansible/test/cache/get_pip_24_2.py
+# ansible-test downloads a pip bootstrap script from the internet unless it is in this cache; the file name
+# follows the pip version each ansible-core uses (2.16-2.17, 2.18-2.19, 2.20 and later).
+ANSIBLE_TEST_CACHE := $(HOME)/.ansible/test/cache
+ANSIBLE_TEST_GET_PIP := $(addprefix $(ANSIBLE_TEST_CACHE)/,get_pip_23_1_2.py get_pip_24_2.py get_pip_25_2.py)
+
+# make test runs `make SKIP_SETUP=1 <stage>` for its stages side by side, once venv and collection are made.
+SETUP := $(if $(SKIP_SETUP),,venv collection)
 
 # The venv's tools come first, so that ansible-test finds the venv's ansible.
 export PATH := $(VENV)/bin:$(PATH)
@@ -45,7 +54,8 @@ unexport VIRTUAL_ENV PYTHONPATH ANSIBLE_COLLECTIONS_PATH ANSIBLE_COLLECTIONS_PAT
 # tell ansible-test where the content is (it then lists the files on disk).
 ANSIBLE_TEST := env ANSIBLE_TEST_CONTENT_ROOT=$(COPY) ansible-test
 
-.PHONY: help venv collection units sanity lint format integration molecule molecule-tools demo package-check awx-plugin-check docs docs-browser docs-check bench bench-smoke test clean
+.PHONY: help venv collection units sanity lint format integration molecule molecule-tools demo package-check \
+  certification-check awx-plugin-check docs docs-browser docs-check bench bench-smoke matrix main-python test check clean
 
 help:
 	@echo 'make demo         build and install the collection, run docs/examples/demo.yml against a simulator'
@@ -79,7 +89,10 @@ help:
 
 venv: $(VENV_STAMP)
 
+# A venv of another Python (an older .venv, or PYTHON=... given) is made again.
 $(VENV_STAMP): requirements-dev.txt tests/simulator/pyproject.toml
+	if [ -x $(VENV)/bin/python ] && ! $(VENV)/bin/python -c 'import sys; sys.exit(sys.version_info[:2] != tuple(map(int, "$(TEST_PYTHON)".split("."))))'; then \
+	  rm -rf $(VENV); fi
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install --progress-bar off -r requirements-dev.txt
 	$(VENV)/bin/python -m pip install --progress-bar off -e tests/simulator
@@ -96,18 +109,18 @@ collection: | $(ANSIBLE_TEST_GET_PIP)
 	  | tar --null --no-recursion -T - -cf - | tar -xf - -C $(COPY)
 	@echo "collection copied to $(COPY)"
 
-$(ANSIBLE_TEST_GET_PIP):
+$(ANSIBLE_TEST_CACHE)/get_pip_%.py:
 	mkdir -p $(@D)
 	cp tests/utils/get_pip_offline.py $@
 
 # Two runs: the simulator's tests use the simulator's own pytest configuration
 # (tests/simulator/pyproject.toml), the unit tests import the collection as
 # ansible_collections.credvault.vault from the copy.
-units: venv collection
-	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --rootdir $(COPY) tests/unit
-	cd $(COPY) && python -m pytest -p no:cacheprovider tests/simulator/tests
+units: $(SETUP)
+	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --rootdir $(COPY) $(UNIT_TESTS)
+	$(if $(filter tests/unit,$(UNIT_TESTS)),cd $(COPY) && python -m pytest -p no:cacheprovider tests/simulator/tests)
 
-sanity: venv collection
+sanity: $(SETUP)
 	cd $(COPY) && $(ANSIBLE_TEST) sanity --venv --python $(TEST_PYTHON)
 
 lint: venv
@@ -126,73 +139,81 @@ format: venv
 # (tests/utils/parallel_integration.py). ansible-test hands each run's
 # tests/integration/integration_config.yml to role targets as a vars file;
 # runme.sh targets read it themselves (see README.md).
-integration: venv collection
+integration: $(SETUP)
 	python $(CURDIR)/tests/utils/parallel_integration.py --jobs $(INTEGRATION_JOBS) \
 	  --content $(COPY) --work-dir $(INTEGRATION_JOBS_DIR) \
 	  --profiles $(INTEGRATION_PROFILES) --log-dir $(SIMULATOR_LOGS) \
 	  --targets "$(INTEGRATION_TARGETS)" \
 	  -- ansible-test integration --venv --python $(TEST_PYTHON)
 
-# `make demo` and `make package-check` share these two steps: build the tarball and install it into
-# $(COLLECTIONS), then run docs/examples/demo.yml from that installed copy against a simulator.
-# A shell glob: the tarball's name holds the version of galaxy.yml.
-TARBALL := $(DIST)/credvault-vault-*.tar.gz
-INSTALLED := $(COLLECTIONS)/ansible_collections/credvault/vault
-
+# `make demo`, package-check and certification-check build the tarball into DIR/dist and install it into
+# DIR/collections (each its own DIR, as they run side by side in make test); the first two run
+# docs/examples/demo.yml from that installed copy against a simulator.
 define build_and_install_tarball
-	rm -rf $(DIST) $(COLLECTIONS)
-	ansible-galaxy collection build --output-path $(DIST) .
-	ansible-galaxy collection install --force -p $(COLLECTIONS) $(TARBALL)
+	rm -rf $(1)/dist $(1)/collections
+	ansible-galaxy collection build --output-path $(1)/dist .
+	ansible-galaxy collection install --force -p $(1)/collections $(1)/dist/credvault-vault-*.tar.gz
 endef
 
-# One command, so that package-check can run it beside galaxy-importer.
-RUN_INSTALLED_DEMO := ANSIBLE_COLLECTIONS_PATH=$(COLLECTIONS) python tests/utils/with_simulators.py \
-  --profiles default --log-dir $(SIMULATOR_LOGS) \
-  -- ansible-playbook -i localhost, -c local -e ansible_python_interpreter=$(VENV)/bin/python \
-  -e token_dir=$(BUILD)/demo $(INSTALLED)/docs/examples/demo.yml
+define run_installed_demo
+	ANSIBLE_COLLECTIONS_PATH=$(1)/collections python tests/utils/with_simulators.py \
+	  --profiles default --log-dir $(1)/simulator-logs \
+	  -- ansible-playbook -i localhost, -c local -e ansible_python_interpreter=$(VENV)/bin/python \
+	  -e token_dir=$(1)/demo $(1)/collections/ansible_collections/credvault/vault/docs/examples/demo.yml
+endef
 
 demo: venv
-	$(build_and_install_tarball)
-	$(RUN_INSTALLED_DEMO)
+	$(call build_and_install_tarball,$(BUILD))
+	$(call run_installed_demo,$(BUILD))
 
-# galaxy-importer pins attrs<24, which would downgrade the attrs of .venv (ansible-lint's jsonschema), so it
-# gets its own venv, made like .venv from the same package index; ansible-builder comes with it.
+# The partner certification checks: galaxy-importer (without its ansible-test step, which needs a container
+# engine) on ansible-core 2.16 with Python 3.12, failing on any warning, and requirements.txt with lower bounds only.
+# (Their other steps are the matrix's sanity of 2.16 and `make lint`'s ansible-lint production profile.)
+# galaxy-importer pins attrs<24, which would downgrade the attrs of .venv (ansible-lint's jsonschema), so it gets its
+# own venv, made like .venv from the same package index; ansible-builder comes with it.
+ifeq ($(origin IMPORTER_PYTHON),undefined)
+IMPORTER_PYTHON := $(shell python3 tests/utils/interpreters.py 3.12 2> /dev/null)
+endif
 IMPORTER_VENV := $(BUILD)/importer-venv
 IMPORTER_STAMP := $(IMPORTER_VENV)/.installed
 IMPORTER_REQUIREMENTS := 'galaxy-importer>=0.4.44,<0.5' 'ansible-builder>=3.2,<4' \
-  'ansible-core>=2.19,<2.20' 'ansible-lint>=26.10,<27'
+  'ansible-core>=2.16,<2.17' 'ansible-lint>=26.10,<27'
 PACKAGE_CHECKS := $(BUILD)/package-check
-# Without its ansible-test step, which needs a container engine; it writes importer_result.json to the working
-# directory.
-GALAXY_IMPORTER := cd $(PACKAGE_CHECKS) && PATH=$(IMPORTER_VENV)/bin:$$PATH GALAXY_IMPORTER_RUN_ANSIBLE_TEST=false \
-  $(IMPORTER_VENV)/bin/python -m galaxy_importer.main $(TARBALL) > importer.log 2>&1
+CERTIFICATION_CHECKS := $(BUILD)/certification-check
 
 $(IMPORTER_STAMP): Makefile
-	test -x $(IMPORTER_VENV)/bin/python || $(PYTHON) -m venv $(IMPORTER_VENV)
+	test -x $(IMPORTER_VENV)/bin/python || $(IMPORTER_PYTHON) -m venv $(IMPORTER_VENV)
 	$(IMPORTER_VENV)/bin/python -m pip install --progress-bar off $(IMPORTER_REQUIREMENTS)
 	touch $@
 
 # The tarball is what is tested: its file list (tests/utils/check_tarball.py), ansible-builder introspect of the
 # installed copy finding every requirement of requirements.txt, ansible-builder create of
-# docs/execution-environment.yml, galaxy-importer (failing on any warning) and the demo from the installed copy.
-# galaxy-importer (about 45 s, most of it its ansible-lint run) runs while the demo does.
-package-check: venv $(IMPORTER_STAMP)
-	$(build_and_install_tarball)
-	python tests/utils/check_tarball.py $(TARBALL)
-	rm -rf $(PACKAGE_CHECKS) && mkdir -p $(PACKAGE_CHECKS)
-	$(IMPORTER_VENV)/bin/ansible-builder introspect --write-pip $(PACKAGE_CHECKS)/ee-python.txt $(COLLECTIONS)
+# docs/execution-environment.yml, and the demo from the installed copy. ansible-builder is .venv's.
+package-check: venv
+	$(call build_and_install_tarball,$(PACKAGE_CHECKS))
+	python tests/utils/check_tarball.py $(PACKAGE_CHECKS)/dist/credvault-vault-*.tar.gz
+	ansible-builder introspect --write-pip $(PACKAGE_CHECKS)/ee-python.txt $(PACKAGE_CHECKS)/collections
 	for requirement in $$(sed -e 's/#.*//' -e 's/[<>=!~; ].*//' requirements.txt); do \
 	  grep -q "^$$requirement\b.*from collection credvault.vault" $(PACKAGE_CHECKS)/ee-python.txt \
 	  || { echo "ansible-builder introspect did not find $$requirement" >&2; exit 1; }; done
-	$(IMPORTER_VENV)/bin/ansible-builder create --file docs/execution-environment.yml \
-	  --context $(PACKAGE_CHECKS)/ee-context > /dev/null
+	ansible-builder create --file docs/execution-environment.yml --context $(PACKAGE_CHECKS)/ee-context > /dev/null
 	grep -q 'name: credvault.vault' $(PACKAGE_CHECKS)/ee-context/_build/requirements.yml
-	( $(GALAXY_IMPORTER) ) & importer=$$!; trap 'kill $$importer 2> /dev/null || true' EXIT; \
-	  $(RUN_INSTALLED_DEMO); \
-	  wait $$importer || { cat $(PACKAGE_CHECKS)/importer.log; echo 'galaxy-importer failed' >&2; exit 1; }
-	if grep -E '^(WARNING|ERROR|CRITICAL):' $(PACKAGE_CHECKS)/importer.log; then \
+	$(call run_installed_demo,$(PACKAGE_CHECKS))
+
+certification-check: venv
+	@if [ -z "$(IMPORTER_PYTHON)" ]; then \
+	  echo 'certification-check: not run: galaxy-importer runs on Python 3.12, which is not on the PATH or in pyenv'; \
+	  exit $(if $(REQUIRE_ALL_PYTHONS),1,3); fi
+	$(MAKE) $(IMPORTER_STAMP)
+	if grep -nE '^[^#]*(==|<|~=|!=)' requirements.txt; then \
+	  echo 'requirements.txt: lower bounds only (>=), as the certification asks' >&2; exit 1; fi
+	$(call build_and_install_tarball,$(CERTIFICATION_CHECKS))
+	cd $(CERTIFICATION_CHECKS) && PATH=$(IMPORTER_VENV)/bin:$$PATH GALAXY_IMPORTER_RUN_ANSIBLE_TEST=false \
+	  $(IMPORTER_VENV)/bin/python -m galaxy_importer.main dist/credvault-vault-*.tar.gz > importer.log 2>&1 \
+	  || { cat $(CERTIFICATION_CHECKS)/importer.log; echo 'galaxy-importer failed' >&2; exit 1; }
+	if grep -E '^(WARNING|ERROR|CRITICAL):' $(CERTIFICATION_CHECKS)/importer.log; then \
 	  echo 'galaxy-importer warned about the tarball (see above)' >&2; exit 1; fi
-	@echo "galaxy-importer: $$(tail -n 1 $(PACKAGE_CHECKS)/importer.log) ($(PACKAGE_CHECKS)/importer.log)"
+	@echo "galaxy-importer (ansible-core 2.16, Python 3.12): $$(tail -n 1 $(CERTIFICATION_CHECKS)/importer.log)"
 
 # The AWX/AAP credential plugin's tests (extensions/awx_credential_plugin/tests) run in the copy, with the copy and
 # the plugin's sources on PYTHONPATH, against a default and a strict simulator; awx-plugins-interfaces (no
@@ -201,7 +222,7 @@ package-check: venv $(IMPORTER_STAMP)
 AWX_PLUGIN := extensions/awx_credential_plugin
 AWX_PLUGIN_INTERFACES := $(BUILD)/awx-plugin/interfaces
 
-awx-plugin-check: venv collection
+awx-plugin-check: $(SETUP)
 	rm -rf $(AWX_PLUGIN_INTERFACES)
 	python -m pip install --progress-bar off --quiet --no-deps --target $(AWX_PLUGIN_INTERFACES) \
 	  'awx-plugins-interfaces==0.0.1a5'
@@ -245,7 +266,7 @@ docs-browser:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi
 
 # The lint (about a minute on a busy machine) runs while the site builds and Chromium checks it.
-docs-check: venv docs-browser collection $(DOCS_STAMP)
+docs-check: $(SETUP) docs-browser $(DOCS_STAMP)
 	( cd $(COPY) && $(DOCS_TOOLS) antsibull-docs lint-collection-docs --plugin-docs . > $(BUILD)/docs-lint.log 2>&1 ) \
 	  & lint=$$!; trap 'kill $$lint 2> /dev/null || true' EXIT; \
 	  $(BUILD_DOCSITE); \
@@ -265,7 +286,7 @@ molecule-tools:
 	if [ ! -x /usr/sbin/sshd ] || [ ! -x /usr/sbin/visudo ]; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server sudo; fi
 
-molecule: molecule-tools venv collection
+molecule: molecule-tools $(SETUP)
 	cd $(COPY) && for s in $(MOLECULE_SCENARIOS); do \
 	  MOLECULE_EPHEMERAL_DIRECTORY=$(BUILD)/molecule/$$s ANSIBLE_COLLECTIONS_PATH=$(BUILD) \
 	  molecule test -s $$s || exit 1; done
@@ -286,12 +307,51 @@ bench: venv collection $(BENCH_STAMP)
 
 # make test runs the benchmark small, without latency or chart, so that it keeps working: every secret it
 # fetches is checked and every play must pass; its figures are not looked at.
-bench-smoke: venv collection
+bench-smoke: $(SETUP)
 	cd tests/bench && python bench.py --collections $(BUILD) --latency-ms 0 --terms 1,10 --accounts 3 \
 	  --out $(BUILD)/bench-smoke --no-chart > $(BUILD)/bench-smoke.log || { cat $(BUILD)/bench-smoke.log; exit 1; }
 	@echo "benchmark smoke run passed ($(BUILD)/bench-smoke.log)"
 
-test: venv collection units lint sanity package-check awx-plugin-check docs-check bench-smoke integration molecule
+# The versions of the support matrix besides the full suite's (tests/utils/matrix.py): sanity, smoke run and for the
+# oldest and newest the unit tests, each version in its own venv, copy and home under $(BUILD)/matrix.
+MATRIX_ROWS := $(shell python3 tests/utils/matrix.py --list)
+
+matrix-%: $(SETUP)
+	python tests/utils/matrix.py --row $* --content $(COPY) --work-dir $(BUILD)/matrix/$* \
+	  $(if $(REQUIRE_ALL_PYTHONS),--require-python)
+
+matrix: $(SETUP)
+	for row in $(MATRIX_ROWS); do $(MAKE) SKIP_SETUP=1 matrix-$$row || exit 1; done
+
+# The full suite's interpreter: on another one than $(NEWEST_PYTHON), the newest ansible-core is not run.
+main-python:
+	@if [ "$(TEST_PYTHON)" != "$(NEWEST_PYTHON)" ]; then \
+	  echo "main-python: not run: the full suite runs on Python $(TEST_PYTHON) with the ansible-core of .venv;" \
+	    "Python $(NEWEST_PYTHON) (for the newest ansible-core) is not on the PATH or in pyenv"; \
+	  exit $(if $(REQUIRE_ALL_PYTHONS),1,3); fi
+	@echo "main-python: the full suite runs on $$(python --version) with ansible-core" \
+	  "$$(python -c 'from ansible.release import __version__; print(__version__)')"
+
+# make test: the stages side by side (tests/utils/pipeline.py), longest first, within TEST_SLOTS; the integration
+# stage weighs INTEGRATION_JOBS. The first failure stops the rest. The table of their times goes to
+# $(BUILD)/test-times.md.
+TEST_SLOTS ?= 3
+TEST_STAGES := main-python integration:$(INTEGRATION_JOBS) $(addprefix matrix-,$(MATRIX_ROWS)) units sanity \
+  docs-check package-check certification-check awx-plugin-check bench-smoke lint molecule
+
+test: venv collection
+	python tests/utils/pipeline.py --slots $(TEST_SLOTS) --log-dir $(BUILD)/stage-logs --summary $(BUILD)/test-times.md \
+	  $(addprefix --stage ,$(TEST_STAGES)) -- $(MAKE) SKIP_SETUP=1 BUILD=$(BUILD) VENV=$(VENV) \
+	  $(if $(REQUIRE_ALL_PYTHONS),REQUIRE_ALL_PYTHONS=1)
+
+# The inner loop: the format check, ruff, ansible-lint and the unit tests on every core (pytest-xdist). One file or
+# test: make check UNIT_TESTS=tests/unit/plugins/module_utils/test_client.py (also for make units).
+UNIT_TESTS ?= tests/unit
+check: venv collection
+	ruff format --check --diff .
+	ruff check .
+	ansible-lint --profile production -q
+	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --rootdir $(COPY) -q -n auto $(UNIT_TESTS)
 
 clean:
 	rm -rf $(VENV) $(BUILD) .ansible tests/output
