@@ -55,7 +55,8 @@ unexport VIRTUAL_ENV PYTHONPATH ANSIBLE_COLLECTIONS_PATH ANSIBLE_COLLECTIONS_PAT
 ANSIBLE_TEST := env ANSIBLE_TEST_CONTENT_ROOT=$(COPY) ansible-test
 
 .PHONY: help venv collection units sanity lint format integration molecule molecule-tools demo package-check \
-  certification-check awx-plugin-check docs docs-browser docs-check bench bench-smoke matrix main-python test check clean
+  certification-check awx-plugin-check docs docs-browser docs-check bench bench-smoke matrix main-python system-packages test check \
+  clean
 
 help:
 	@echo 'make demo         build and install the collection, run docs/examples/demo.yml against a simulator'
@@ -339,7 +340,19 @@ TEST_SLOTS ?= 3
 TEST_STAGES := main-python integration:$(INTEGRATION_JOBS) $(addprefix matrix-,$(MATRIX_ROWS)) units sanity \
   docs-check package-check certification-check awx-plugin-check bench-smoke lint molecule
 
-test: venv collection
+# Debian packages the stages need, installed once before they start (two apt-get runs at once would fight over
+# dpkg's lock): chromium (docs-check), openssh-server and sudo (molecule), shellcheck (ansible-test sanity skips its
+# shellcheck test, with only a warning, when the program is missing). Installing needs root.
+SYSTEM_PACKAGES := chromium:chromium sshd:openssh-server visudo:sudo shellcheck:shellcheck
+
+system-packages:
+	@missing=$$(for pair in $(SYSTEM_PACKAGES); do \
+	  PATH=$$PATH:/usr/sbin command -v $${pair%%:*} > /dev/null || echo $${pair#*:}; done); \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" != 0 ]; then echo "make test: missing $$missing; run as root to install them" >&2; exit 1; fi; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+
+test: venv collection system-packages
 	python tests/utils/pipeline.py --slots $(TEST_SLOTS) --log-dir $(BUILD)/stage-logs --summary $(BUILD)/test-times.md \
 	  $(addprefix --stage ,$(TEST_STAGES)) -- $(MAKE) SKIP_SETUP=1 BUILD=$(BUILD) VENV=$(VENV) \
 	  $(if $(REQUIRE_ALL_PYTHONS),REQUIRE_ALL_PYTHONS=1)

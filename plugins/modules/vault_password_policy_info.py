@@ -71,9 +71,62 @@ policies:
   description:
     - The policies (C(POLICIES) items), as the vault gives them. Every value is a string.
     - Some keys appear only on some policies.
+    - Besides the keys below, a policy holds the vault's own keys whose names have spaces; read them with brackets, for example
+      V(item['PASSWORD MIN LENGTH']). They are described here, not below, because Ansible documents only return keys that dot
+      notation can read. The sample shows them with example values.
+    - C(PASSWORD MIN LENGTH) - minimum length.
+    - C(PASSWORD MAX LENGTH) - maximum length.
+    - C(ENFORCE MIXED CASE) - V(true) when lower- and upper-case letters are required.
+    - C(ENFORCE SPL CHARS) - V(true) when special characters are required.
+    - C(ENFORCE NUMERALS) - V(true) when digits are required.
+    - C(ENFORCE STARTING WITH AN ALPHABET) - V(true) when the password must start with a letter.
+    - C(NO OF SPL CHARS REQUIRED) - minimum number of special characters.
+    - C(NUMBER OF NUMERALS) - minimum number of digits.
+    - C(NUMBER OF LOWERCASE CHARACTERS REQUIRED) - minimum number of lower-case letters.
+    - C(NUMBER OF UPPERCASE CHARACTERS REQUIRED) - minimum number of upper-case letters.
+    - C(CHECK DICTIONARY WORD) - dictionary check on (V(true)) or off; only on some policies, with C(DICTIONARY NAME).
+    - C(CHECK ANAGRAM OF LOGINNAME) - login-name rule; only on some policies, with C(PASSWORD CAN CONTAIN LOGINNAME).
+    - C(CHECK SEQUENCE) - sequence rules; only on some policies, with C(SEQUENCE LENGTH), C(CHECK NUMERIC SEQUENCE),
+      C(CHECK CONSECUTIVE SEQUENCE), C(CHECK ALPHABET SEQUENCE), C(CHECK KEYBOARD SEQUENCE) and C(KEYBOARD LAYOUT).
+    - C(CHECK OBVIOUS SUBSTITUTION) - pattern rule; only on some policies, with C(CHECK REPEATED SUBSTRING).
+    - C(CHECK SIMILARITY OF PASSWORDS) - similarity rule; only on some policies, with C(NUMBER OF PASSWORDS TO CHECK FOR SIMILARITY).
+    - C(REUSE OF OLD PASSWORDS) - text of the form C(Don't allow last N passwords).
+    - C(PASSWORD VALIDITY PERIOD) - a number; V(0) in the least strict policy. The vault does not state the unit.
   returned: success
   type: list
   elements: dict
+  sample:
+    - POLICYID: "3"
+      POLICYNAME: Strong
+      DESCRIPTION: "Strong passwords: the default policy"
+      DEFAULTPOLICY: "true"
+      PASSWORD MIN LENGTH: "10"
+      PASSWORD MAX LENGTH: "32"
+      ENFORCE MIXED CASE: "true"
+      ENFORCE SPL CHARS: "true"
+      ENFORCE NUMERALS: "true"
+      ENFORCE STARTING WITH AN ALPHABET: "true"
+      NO OF SPL CHARS REQUIRED: "1"
+      NUMBER OF NUMERALS: "1"
+      NUMBER OF LOWERCASE CHARACTERS REQUIRED: "1"
+      NUMBER OF UPPERCASE CHARACTERS REQUIRED: "1"
+      CHECK DICTIONARY WORD: "false"
+      DICTIONARY NAME: ""
+      CHECK ANAGRAM OF LOGINNAME: "true"
+      PASSWORD CAN CONTAIN LOGINNAME: "false"
+      CHECK SEQUENCE: "true"
+      SEQUENCE LENGTH: "4"
+      CHECK NUMERIC SEQUENCE: "true"
+      CHECK CONSECUTIVE SEQUENCE: "true"
+      CHECK ALPHABET SEQUENCE: "true"
+      CHECK KEYBOARD SEQUENCE: "true"
+      KEYBOARD LAYOUT: QWERTY
+      CHECK OBVIOUS SUBSTITUTION: "false"
+      CHECK REPEATED SUBSTRING: "true"
+      CHECK SIMILARITY OF PASSWORDS: "false"
+      NUMBER OF PASSWORDS TO CHECK FOR SIMILARITY: "0"
+      REUSE OF OLD PASSWORDS: Don't allow last 4 passwords
+      PASSWORD VALIDITY PERIOD: "60"
   contains:
     POLICYID:
       description: Identifier, usable as O(credvault.vault.vault_password_validate#module:policy_id).
@@ -90,64 +143,6 @@ policies:
       description: V(true) for the default policy, else V(false).
       type: str
       sample: "true"
-    PASSWORD MIN LENGTH:
-      description: Minimum length.
-      type: str
-      sample: "10"
-    PASSWORD MAX LENGTH:
-      description: Maximum length.
-      type: str
-      sample: "32"
-    ENFORCE MIXED CASE:
-      description: V(true) when lower- and upper-case letters are required.
-      type: str
-    ENFORCE SPL CHARS:
-      description: V(true) when special characters are required.
-      type: str
-    ENFORCE NUMERALS:
-      description: V(true) when digits are required.
-      type: str
-    ENFORCE STARTING WITH AN ALPHABET:
-      description: V(true) when the password must start with a letter.
-      type: str
-    NO OF SPL CHARS REQUIRED:
-      description: Minimum number of special characters.
-      type: str
-    NUMBER OF NUMERALS:
-      description: Minimum number of digits.
-      type: str
-    NUMBER OF LOWERCASE CHARACTERS REQUIRED:
-      description: Minimum number of lower-case letters.
-      type: str
-    NUMBER OF UPPERCASE CHARACTERS REQUIRED:
-      description: Minimum number of upper-case letters.
-      type: str
-    CHECK DICTIONARY WORD:
-      description: Dictionary check on (V(true)) or off; only on some policies, with C(DICTIONARY NAME).
-      type: str
-    CHECK ANAGRAM OF LOGINNAME:
-      description: Login-name rule; only on some policies, with C(PASSWORD CAN CONTAIN LOGINNAME).
-      type: str
-    CHECK SEQUENCE:
-      description:
-        - Sequence rules; only on some policies, with C(SEQUENCE LENGTH), C(CHECK NUMERIC SEQUENCE),
-          C(CHECK CONSECUTIVE SEQUENCE), C(CHECK ALPHABET SEQUENCE), C(CHECK KEYBOARD SEQUENCE) and
-          C(KEYBOARD LAYOUT).
-      type: str
-    CHECK OBVIOUS SUBSTITUTION:
-      description: Pattern rule; only on some policies, with C(CHECK REPEATED SUBSTRING).
-      type: str
-    CHECK SIMILARITY OF PASSWORDS:
-      description: Similarity rule; only on some policies, with C(NUMBER OF PASSWORDS TO CHECK FOR SIMILARITY).
-      type: str
-    REUSE OF OLD PASSWORDS:
-      description: Text of the form C(Don't allow last N passwords).
-      type: str
-      sample: Don't allow last 4 passwords
-    PASSWORD VALIDITY PERIOD:
-      description: A number; V(0) in the least strict policy. The vault does not state the unit.
-      type: str
-      sample: "60"
 """
 
 from ansible_collections.credvault.vault.plugins.module_utils import _policy

@@ -36,7 +36,7 @@ PYTHON
 
 run_demo() {
   ansible-playbook -i localhost, -c local -e ansible_python_interpreter="$(command -v python)" \
-    -e "token_dir=${token_dir}" "${demo}" "$@"
+    -e "token_dir=${token_dir}" "${demo}"
 }
 
 run_demo | tee "${work}/demo-first.log"
