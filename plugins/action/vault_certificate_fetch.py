@@ -53,4 +53,4 @@ class ActionModule(KeyFileAction):
         result["certificate"] = self._certificate
         if self._passphrase is not None:
             result["passphrase"] = self._passphrase
-        return censor(result, "vault_certificate_fetch")
+        return censor(result, "vault_certificate_fetch", self._task)

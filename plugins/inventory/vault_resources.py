@@ -156,13 +156,17 @@ import hashlib
 import json
 import re
 
-from ansible.errors import AnsibleError, AnsibleOptionsError, AnsibleParserError, AnsibleRequiredOptionError
+from ansible.errors import AnsibleError, AnsibleOptionsError, AnsibleParserError
 from ansible.plugins.inventory import BaseInventoryPlugin, Cacheable, Constructable
 from ansible.utils.display import Display
 
 from ansible_collections.credvault.vault.plugins.module_utils._client import HAS_REQUESTS
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError
 from ansible_collections.credvault.vault.plugins.module_utils._options import CONNECTION_OPTIONS, client_from_options
+from ansible_collections.credvault.vault.plugins.plugin_utils._compat import (
+    is_missing_required_option,
+    option_error_message,
+)
 from ansible_collections.credvault.vault.plugins.plugin_utils._id_cache import identity
 from ansible_collections.credvault.vault.plugins.plugin_utils._inventory_cache import UnprotectedCache, keep_private
 from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import blank_env_unset, worker_pool
@@ -212,14 +216,15 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
         with blank_env_unset(["CREDVAULT_%s" % name.upper() for name in CONNECTION_OPTIONS]):
             try:
                 self._read_config_data(path)
-            except AnsibleRequiredOptionError as exc:
-                raise AnsibleParserError(
-                    "%s: %s; set url and auth_token in the file, with CREDVAULT_URL and CREDVAULT_AUTH_TOKEN, "
-                    "or as the extra vars credvault_url and credvault_auth_token" % (PLUGIN, exc.args[0])
-                ) from None
-            except AnsibleOptionsError as exc:
-                # The first argument only: the causes Ansible appends may quote a value.
-                raise AnsibleParserError("%s: %s" % (PLUGIN, exc.args[0])) from None
+            except AnsibleError as exc:
+                if is_missing_required_option(exc):
+                    raise AnsibleParserError(
+                        "%s: %s; set url and auth_token in the file, with CREDVAULT_URL and CREDVAULT_AUTH_TOKEN, "
+                        "or as the extra vars credvault_url and credvault_auth_token" % (PLUGIN, exc.args[0])
+                    ) from None
+                if not isinstance(exc, AnsibleOptionsError):
+                    raise
+                raise AnsibleParserError("%s: %s" % (PLUGIN, option_error_message(exc))) from None
         if self.get_option("custom_fields") and not self.get_option("details"):
             raise AnsibleParserError(
                 "%s: custom_fields are read from each resource's detail; set details: true (the default) or leave "

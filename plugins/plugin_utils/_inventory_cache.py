@@ -22,6 +22,7 @@ import tempfile
 
 from ansible.plugins.cache import BaseFileCacheModule
 
+from ansible_collections.credvault.vault.plugins.plugin_utils._compat import keeps_data_in_process
 from ansible_collections.credvault.vault.plugins.plugin_utils._id_cache import FILE_MODE
 
 
@@ -37,13 +38,13 @@ def keep_private(cache, warn):
     plugin = cache._plugin
     while hasattr(plugin, "__wrapped__"):  # ansible-core's PluginInterposer, which prefixes keys and encodes values
         plugin = plugin.__wrapped__
-    if not getattr(plugin, "_persistent", True):
+    if keeps_data_in_process(plugin):
         return
     if not isinstance(plugin, BaseFileCacheModule):
         raise UnprotectedCache(
             "the inventory cache plugin %s keeps the inventory outside files this plugin can make private (0600); "
-            "use a file cache plugin such as ansible.builtin.jsonfile, or ansible.builtin.memory, or cache: false"
-            % getattr(plugin, "ansible_name", type(plugin).__name__)
+            "use a file cache plugin such as ansible.builtin.jsonfile, or ansible.builtin.memory (memory before "
+            "ansible-core 2.19), or cache: false" % getattr(plugin, "ansible_name", type(plugin).__name__)
         )
 
     def set_private(key, value):

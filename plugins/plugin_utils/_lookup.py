@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 from ansible import constants as C
-from ansible.errors import AnsibleLookupError, AnsibleOptionsError, AnsibleRequiredOptionError
+from ansible.errors import AnsibleError, AnsibleLookupError, AnsibleOptionsError
 from ansible.plugins.lookup import LookupBase
 from ansible.utils.display import Display
 
@@ -28,6 +28,10 @@ from ansible_collections.credvault.vault.plugins.module_utils._options import (
     CONNECTION_OPTIONS,
     client_from_options,
     is_blank,
+)
+from ansible_collections.credvault.vault.plugins.plugin_utils._compat import (
+    is_missing_required_option,
+    option_error_message,
 )
 
 display = Display()
@@ -84,11 +88,12 @@ class VaultLookupBase(LookupBase):
         with blank_env_unset(self._env_names()):
             try:
                 self.set_options(var_options=var_options, direct=direct)
-            except AnsibleRequiredOptionError:
-                raise AnsibleLookupError(self._not_set_message(var_options, direct)) from None
-            except AnsibleOptionsError as exc:
-                # The first argument only: the causes Ansible appends may quote the value.
-                raise AnsibleLookupError("%s: %s" % (self.PLUGIN, exc.args[0])) from None
+            except AnsibleError as exc:
+                if is_missing_required_option(exc):
+                    raise AnsibleLookupError(self._not_set_message(var_options, direct)) from None
+                if not isinstance(exc, AnsibleOptionsError):
+                    raise
+                raise AnsibleLookupError("%s: %s" % (self.PLUGIN, option_error_message(exc))) from None
         if not HAS_REQUESTS:
             raise AnsibleLookupError("%s: the Python library 'requests' is required on the controller" % self.PLUGIN)
         if not self.get_option("validate_certs"):
@@ -170,11 +175,12 @@ class VaultLookupBase(LookupBase):
             C.config.get_config_value(
                 name, plugin_type=self.plugin_type, plugin_name=self._load_name, variables=var_options, direct=direct
             )
-        except AnsibleRequiredOptionError:
-            return False
-        except AnsibleOptionsError:
-            return True  # set, but invalid: reported once the missing ones are set
-        return True
+        except AnsibleError as exc:
+            if is_missing_required_option(exc):
+                return False
+            if not isinstance(exc, AnsibleOptionsError):
+                raise
+        return True  # set, perhaps invalid: reported once the missing ones are set
 
     def _sources(self, name):
         """The ways to set option ``name``, from its definition: keyword, variables, environment, ini."""

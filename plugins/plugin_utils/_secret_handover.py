@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ansible.plugins.action import ActionBase
 
+from ansible_collections.credvault.vault.plugins.plugin_utils._compat import censor_whole_loop_result
 from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import (
     PRIVATE_MODE,
     destination,
@@ -40,9 +41,11 @@ RETURNED_SECRETS = {
 }
 
 
-def censor(result, module):
-    """``result`` of ``module`` flagged ``_ansible_no_log`` when it carries one of the module's returned secrets;
-    a failed result loses them instead (a failure's message must stay readable, and never shows a secret)."""
+def censor(result, module, task):
+    """``result`` of ``module`` flagged ``_ansible_no_log`` when it carries one of the module's returned secrets,
+    and the action's ``task`` marked so that a loop's result holding it is censored too
+    (``_compat.censor_whole_loop_result``); a failed result loses them instead (a failure's message must stay
+    readable, and never shows a secret)."""
     carried = [key for key in RETURNED_SECRETS[module] if result.get(key) is not None]
     if not carried:
         return result
@@ -51,6 +54,7 @@ def censor(result, module):
             del result[key]
         return result
     result["_ansible_no_log"] = True
+    censor_whole_loop_result(task)
     return result
 
 
@@ -108,7 +112,7 @@ class CensoringAction(ActionBase):
         finally:
             self._remove_tmp_path(self._connection._shell.tmpdir)
         result.update(module_result)
-        return censor(self.hand_over(result), self.MODULE)
+        return censor(self.hand_over(result), self.MODULE, self._task)
 
     def before_module(self):
         """What must be refused before the module runs; nothing here."""

@@ -134,6 +134,7 @@ def scripted_action(plugin, args, module_result, check_mode=False, diff=False):
     task.async_val = 0
     task.check_mode = check_mode
     task.diff = diff
+    task.no_log = False
     connection = mock.MagicMock()
     connection._shell.tmpdir = None
     instance = plugin.ActionModule(task, connection, mock.MagicMock(), mock.MagicMock(), mock.MagicMock(), None)

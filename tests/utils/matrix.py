@@ -46,7 +46,8 @@ NOT_RUN = 3
 # ansible-core line uses (see ../../TOOLCHAIN facts in README.md); the offline one serves them all.
 GET_PIP_NAMES = ("get_pip_23_1_2.py", "get_pip_24_2.py", "get_pip_25_2.py")
 GET_PIP_OFFLINE = os.path.join(HERE, "get_pip_offline.py")
-UNIT_REQUIREMENTS = ("pytest", "hypothesis")
+# antsibull-changelog: tests/unit/test_changelog.py renders the changelog with it.
+UNIT_REQUIREMENTS = ("pytest", "hypothesis", "antsibull-changelog")
 
 
 @dataclass(frozen=True)

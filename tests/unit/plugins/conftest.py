@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from ansible_collections.credvault.vault.tests.unit.core_compat import as_module_process, trusted_template
 from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
 
 # The directory holding ansible_collections/credvault/vault.
@@ -47,14 +48,12 @@ def install_collection_loader():
 def module_side(request, monkeypatch):
     """Tests of module code see ``module_utils`` as a module process does: not on the controller.
 
-    Importing any controller module (``ansible.errors``, which the lookup tests need) sets
-    ``ansible.module_utils._internal.is_controller`` for the whole test process, and with it
-    ``AnsibleModule.warn()`` goes to the controller's display instead of the module's result.
+    From ansible-core 2.19, importing any controller module (``ansible.errors``, which the lookup tests need) marks
+    the whole test process as the controller, and ``AnsibleModule.warn()`` would then go to the controller's display
+    instead of the module's result (``core_compat.as_module_process``).
     """
     if not CONTROLLER_FIXTURES & set(request.fixturenames):
-        from ansible.module_utils import _internal
-
-        monkeypatch.setattr(_internal, "is_controller", False)
+        as_module_process(monkeypatch)
 
 
 @pytest.fixture
@@ -79,11 +78,11 @@ def template():
     """``template(expression, **variables)``: render ``{{ expression }}`` as a task's template would."""
     install_collection_loader()
     from ansible.parsing.dataloader import DataLoader
-    from ansible.template import Templar, trust_as_template
+    from ansible.template import Templar
 
     def render(expression, **variables):
         templar = Templar(loader=DataLoader(), variables=variables)
-        return templar.template(trust_as_template("{{ %s }}" % expression))
+        return templar.template(trusted_template("{{ %s }}" % expression))
 
     return render
 

@@ -3,8 +3,8 @@
 """Every secret a module returns is censored by default (``plugin_utils._secret_handover``): every secret-looking
 value a module documents in RETURN is in the registry ``RETURNED_SECRETS`` (or named here as no secret, with the
 reason), every module of the registry runs through an action plugin that censors it, a result that carries a secret
-is flagged ``_ansible_no_log`` and keeps the value, a failed one never carries it, and ansible-core then hides each
-loop item that holds one."""
+is flagged ``_ansible_no_log`` and keeps the value, a failed one never carries it, and ansible-core then hides it from
+the callbacks, in a loop too (on every supported version: ``core_compat``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from unittest import mock
 
 import pytest
 import yaml
-from ansible.executor.task_result import _RawTaskResult
 
 from ansible_collections.credvault.vault.plugins.action import vault_account_password, vault_user
 from ansible_collections.credvault.vault.plugins.plugin_utils import _controller_files as files
@@ -24,6 +23,7 @@ from ansible_collections.credvault.vault.plugins.plugin_utils._secret_handover i
     CensoringAction,
     censor,
 )
+from ansible_collections.credvault.vault.tests.unit.core_compat import callback_view, loop_callback_view
 from ansible_collections.credvault.vault.tests.unit.fakes import scripted_action
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..")
@@ -117,23 +117,33 @@ def test_every_module_of_the_registry_runs_through_an_action_plugin_that_censors
     assert os.path.exists(path), "%s returns a secret and has no action plugin to censor it" % module
     with open(path, encoding="utf-8") as handle:
         source = handle.read()
-    assert re.search(r'MODULE = "%s"' % module, source) or 'censor(result, "%s")' % module in source
+    assert re.search(r'MODULE = "%s"' % module, source) or 'censor(result, "%s", self._task)' % module in source
+
+
+def a_task():
+    """A task as an action plugin holds it, without ``no_log``."""
+    return mock.MagicMock(action="credvault.vault.vault_user", no_log=False)
 
 
 def test_a_result_with_a_secret_is_flagged_and_keeps_it():
     result = {"changed": True, "password": SECRET}
-    assert censor(result, "vault_account_password") == {"changed": True, "password": SECRET, "_ansible_no_log": True}
+    flagged = censor(result, "vault_account_password", a_task())
+    assert flagged == {"changed": True, "password": SECRET, "_ansible_no_log": True}
 
 
 def test_a_result_without_a_secret_is_not_censored():
     result = {"changed": True, "resource_id": "1", "password": None}
-    assert "_ansible_no_log" not in censor(dict(result), "vault_account_password")
+    task = a_task()
+    assert "_ansible_no_log" not in censor(dict(result), "vault_account_password", task)
+    assert task.no_log is False
 
 
 def test_a_failure_never_carries_a_secret():
     failed = {"failed": True, "msg": "CHANGE PASSWORD failed: no", "password": SECRET}
-    result = censor(dict(failed), "vault_account_password")
+    task = a_task()
+    result = censor(dict(failed), "vault_account_password", task)
     assert SECRET not in repr(result) and result["msg"] == failed["msg"] and "_ansible_no_log" not in result
+    assert task.no_log is False
 
 
 def test_the_returned_password_is_censored_in_the_result_and_kept():
@@ -153,26 +163,22 @@ def test_async_is_refused_since_async_status_would_show_the_secret():
     assert vault_account_password.ActionModule._supports_async is False
 
 
-def callback_view(return_data):
-    """What ansible-core hands every callback (output, log, AWX job events) for a task result."""
-    task = mock.MagicMock(action="credvault.vault.vault_user", no_log=None)
-    return _RawTaskResult(mock.MagicMock(), task, return_data, {}).as_callback_task_result().result
-
-
 def test_each_loop_item_with_a_token_is_censored_and_the_registered_results_keep_them():
     created = {"changed": True, "user_id": "7", "calls": ["CREATE_USER"], "token": SECRET}
     existing = {"changed": False, "user_id": "8", "calls": []}
     recreated = {"changed": True, "user_id": "9", "calls": ["DELETE USER", "CREATE_USER"], "token": SECRET + "-2"}
-    items = [
-        scripted_action(vault_user, {"api_user": True}, one).run(task_vars={}) for one in (created, existing, recreated)
-    ]
+    runners = [scripted_action(vault_user, {"api_user": True}, one) for one in (created, existing, recreated)]
+    items = [runner.run(task_vars={}) for runner in runners]
     assert [item.get("_ansible_no_log") for item in items] == [True, None, True]
     assert [item.get("token") for item in items] == [SECRET, None, SECRET + "-2"]
-    # The loop's result as ansible-core's TaskExecutor._run_loop builds it: flagged when one item is.
-    shown = callback_view({"results": items, "changed": True, "_ansible_no_log": True})
-    assert SECRET not in repr(shown) and len(shown["results"]) == 3
-    assert shown["results"][1]["user_id"] == "8" and "censored" in shown["results"][0]
-    assert SECRET not in repr(callback_view(items[0])) and items[0]["token"] == SECRET
+    # Each item as the callbacks get it on its own: hidden when it holds a token, shown otherwise.
+    each = [callback_view(runner._task, item) for runner, item in zip(runners, items)]
+    assert SECRET not in repr(each) and "censored" in each[0] and "censored" in each[2]
+    assert each[1]["user_id"] == "8" and "censored" not in each[1]
+    # The loop's whole result (v2_runner_on_ok), as each ansible-core version assembles it from its items.
+    shown = loop_callback_view(a_task(), [(runner._task, item) for runner, item in zip(runners, items)])
+    assert SECRET not in repr(shown) and "censored" in shown
+    assert items[0]["token"] == SECRET
 
 
 def test_a_token_written_to_token_dest_is_not_censored_there_is_nothing_to_hide(tmp_path):

@@ -23,11 +23,11 @@ import threading
 import time
 from unittest import mock
 
-from ansible.module_utils import _internal, basic
-from ansible.module_utils.common import warnings as ansible_warnings
+import pytest
 
 from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE, PKI
 from ansible_collections.credvault.vault.plugins.module_utils._client import PKI_ROOT, REST_ROOT
+from ansible_collections.credvault.vault.tests.unit.core_compat import as_controller_takes_it, set_module_args
 
 COLLECTION = "ansible_collections.credvault.vault.plugins"
 EDITION, BUILD = "A", 12450  # the simulator's defaults
@@ -138,32 +138,19 @@ class InProcessVault:
         self.simulator.store.close()
 
 
-@contextlib.contextmanager
-def _module_side():
-    """Module code as a module process runs it: warnings into the result, none left from an earlier run."""
-    with (
-        mock.patch.object(_internal, "is_controller", False),
-        mock.patch.object(ansible_warnings, "_global_warnings", {}),
-    ):
-        yield
-
-
 def run_module(name, args, check_mode=False):
-    """Run module ``name``'s ``main()`` with ``args``; its result (``failed`` and ``msg`` when it failed)."""
+    """Run module ``name``'s ``main()`` with ``args``; its result as the controller takes it in (``failed`` and
+    ``msg`` when it failed)."""
     module = importlib.import_module("%s.modules.%s" % (COLLECTION, name))
     arguments = dict(args, _ansible_check_mode=check_mode)
     stdout = io.StringIO()
-    with (
-        _module_side(),
-        mock.patch.object(basic, "_ANSIBLE_ARGS", json.dumps({"ANSIBLE_MODULE_ARGS": arguments}).encode()),
-        mock.patch.object(basic, "_ANSIBLE_PROFILE", "legacy"),
-        contextlib.redirect_stdout(stdout),
-    ):
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(stdout):
+        set_module_args(patch, arguments)
         try:
             module.main()
         except SystemExit:
             pass
-    return json.loads(stdout.getvalue())
+    return as_controller_takes_it(json.loads(stdout.getvalue()))
 
 
 def run_action(name, args, check_mode=False):

@@ -13,6 +13,7 @@ import pytest
 from ansible.errors import AnsibleError, AnsibleParserError
 
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError, VaultConnectionError
+from ansible_collections.credvault.vault.tests.unit.core_compat import MEMORY_CACHE_PLUGIN
 
 TOKEN = "TOKEN-SECRET-4411"
 OTHER_TOKEN = "TOKEN-SECRET-5522"
@@ -438,7 +439,7 @@ def test_a_cache_kept_outside_files_is_refused(inventory, vault, monkeypatch):
 
 
 def test_the_memory_cache_is_accepted(inventory, vault):
-    assert len(inventory(cache=True, cache_plugin="ansible.builtin.memory").hosts) == 3
+    assert len(inventory(cache=True, cache_plugin=MEMORY_CACHE_PLUGIN).hosts) == 3
 
 
 def test_cache_refreshed_when_asked_or_settings_change(inventory, vault, tmp_path):

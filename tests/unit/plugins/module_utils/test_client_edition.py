@@ -10,7 +10,6 @@ import json
 
 import pytest
 import requests
-from ansible.module_utils import basic
 
 from ansible_collections.credvault.vault.plugins.module_utils import _catalogue, _ssh_key
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
@@ -19,6 +18,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultResponseError,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
+from ansible_collections.credvault.vault.tests.unit.core_compat import as_controller_takes_it, set_module_args
 from ansible_collections.credvault.vault.tests.unit.fakes import FakeResponse, FakeSession, ok
 
 KEY = {"KeyName": "k", "KeyType": "ed25519", "KeyLength": "256", "isPassphraseAvailable": False}
@@ -222,7 +222,6 @@ def test_an_ssh_key_is_described_on_edition_b_with_the_edition_unset(make_client
 @pytest.fixture
 def module_run(monkeypatch, capsys):
     """``module_run(work, *answers)``: the failed result of a VaultModule whose client answers are scripted."""
-    monkeypatch.setattr(basic, "_ANSIBLE_PROFILE", "legacy")
     for name in (
         "URL",
         "AUTH_TOKEN",
@@ -238,12 +237,12 @@ def module_run(monkeypatch, capsys):
 
     def run(work, *answers, **options):
         args = dict({"url": "https://vault.example", "auth_token": "TOKEN-SECRET-1", "retries": 0}, **options)
-        monkeypatch.setattr(basic, "_ANSIBLE_ARGS", json.dumps({"ANSIBLE_MODULE_ARGS": args}).encode())
+        set_module_args(monkeypatch, args)
         vault = VaultModule({})
         vault.client.session = FakeSession(answers)
         with pytest.raises(SystemExit):
             vault.run(lambda: work(vault.client))
-        return json.loads(capsys.readouterr().out)
+        return as_controller_takes_it(json.loads(capsys.readouterr().out))
 
     return run
 

@@ -9,12 +9,15 @@ import json
 
 import pytest
 import requests
-from ansible.module_utils import _internal, basic
-from ansible.module_utils.common import warnings as ansible_warnings
 
 from ansible_collections.credvault.vault.plugins.module_utils._client import INSECURE_WARNING
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
+from ansible_collections.credvault.vault.tests.unit.core_compat import (
+    as_controller_takes_it,
+    set_module_args,
+    warning_messages,
+)
 from ansible_collections.credvault.vault.tests.unit.fakes import FakeResponse, FakeSession, ok
 
 CONNECTION = {"url": "https://vault.example", "auth_token": "TOKEN-SECRET-1", "retries": 0}
@@ -29,13 +32,9 @@ def module(monkeypatch):
     """``module(args, *answers)``: a VaultModule whose client answers are scripted."""
     for name in ENVIRONMENT:
         monkeypatch.delenv("CREDVAULT_%s" % name, raising=False)
-    monkeypatch.setattr(ansible_warnings, "_global_warnings", {})
-    # Once a test has loaded a controller plugin, warnings would go to the display instead of the result.
-    monkeypatch.setattr(_internal, "is_controller", False)
 
     def factory(args, *answers):
-        monkeypatch.setattr(basic, "_ANSIBLE_ARGS", json.dumps({"ANSIBLE_MODULE_ARGS": args}).encode())
-        monkeypatch.setattr(basic, "_ANSIBLE_PROFILE", "legacy")
+        set_module_args(monkeypatch, args)
         vault = VaultModule({})
         vault.warned = []
         warn = vault.module.warn
@@ -50,7 +49,7 @@ def module(monkeypatch):
 def run(vault, capsys, work):
     with pytest.raises(SystemExit):
         vault.run(work)
-    return json.loads(capsys.readouterr().out)
+    return as_controller_takes_it(json.loads(capsys.readouterr().out))
 
 
 def fail(error):
@@ -128,12 +127,7 @@ def test_a_failure_without_a_write_reports_not_changed(module, capsys, answers, 
 
 
 def test_a_config_error_fails_the_task_unchanged(monkeypatch, capsys):
-    monkeypatch.setattr(
-        basic,
-        "_ANSIBLE_ARGS",
-        json.dumps({"ANSIBLE_MODULE_ARGS": dict(CONNECTION, auth_token="TOKEN-SECRET-1\nX")}).encode(),
-    )
-    monkeypatch.setattr(basic, "_ANSIBLE_PROFILE", "legacy")
+    set_module_args(monkeypatch, dict(CONNECTION, auth_token="TOKEN-SECRET-1\nX"))
     vault = VaultModule({})
     result = run(vault, capsys, lambda: vault.client.call("get_resources"))
     assert result["failed"] and result["changed"] is False and "control character" in result["msg"]
@@ -148,7 +142,7 @@ def test_validate_certs_false_warns_once_per_task(module, capsys):
         lambda: [vault.client.call("get_resources"), vault.client.call("get_resources"), {"changed": False}][-1],
     )
     assert vault.warned == [INSECURE_WARNING]
-    assert [entry["event"]["msg"] for entry in result["warnings"]] == [INSECURE_WARNING]
+    assert warning_messages(result) == [INSECURE_WARNING]
 
 
 def test_validate_certs_true_does_not_warn(module, capsys):

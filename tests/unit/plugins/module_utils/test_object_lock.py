@@ -36,7 +36,10 @@ def hold(tempdir, seconds, ready):
 @pytest.fixture
 def holder(tmp_path):
     """Start a process that holds the lock of IDENTITY for the given seconds; joined at the end."""
-    context = multiprocessing.get_context("fork")
+    # Not "fork": the fault suite's simulators keep threads running in this process for the whole session, and a
+    # fork of a multi-threaded process may deadlock (Python 3.12+ warns); the forkserver's children fork from a
+    # process of their own, with one thread.
+    context = multiprocessing.get_context("forkserver")
     started = []
 
     def start(seconds):

@@ -1,0 +1,76 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""The one place where the controller code meets the differences between the ansible-core versions it supports
+(2.16 to 2.22); everything else uses what every one of them offers.
+
+- A missing required option: from 2.18, the config manager raises ``ansible.errors.AnsibleRequiredOptionError``
+  (an ``AnsibleOptionsError``); 2.16 and 2.17 have no such class and raise a plain ``AnsibleError`` whose message
+  starts "No setting was provided for required configuration". ``is_missing_required_option`` recognises both.
+- An option's value of the wrong type: from 2.19, the message of the ``AnsibleOptionsError`` names the option and
+  keeps the cause (which may quote the value) apart; 2.16 to 2.18 append the cause, value and all, to the message
+  ("Invalid type for configuration option ... (from Direct): Invalid type provided for "string": [...]").
+  ``option_error_message`` never quotes the value, which may be a token.
+- A cache plugin that keeps its data in the process only (``ansible.builtin.memory``): from 2.19 it says so with
+  ``_persistent = False``; before, no cache plugin has that attribute, and the memory plugin is known by its class.
+  ``keeps_data_in_process`` recognises it on every version.
+- A loop whose items hold a secret: from 2.19, ansible-core flags a loop's result ``_ansible_no_log`` as soon as
+  one item's result is flagged, and then hides each flagged item from the callbacks. 2.16 to 2.18 censor a loop's
+  result only when the task has ``no_log``, so the callbacks' ``v2_runner_on_ok`` (a JSON callback, AWX/AAP job
+  events) would get every item's secret in ``results``. ``censor_whole_loop_result`` closes that gap there.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ansible.errors import AnsibleError
+from ansible.plugins.cache.memory import CacheModule as MemoryCache
+from ansible.release import __version__ as ANSIBLE_CORE_VERSION
+
+try:
+    from ansible.errors import AnsibleRequiredOptionError  # ansible-core 2.18 and later
+except ImportError:  # 2.16, 2.17
+    AnsibleRequiredOptionError = None
+
+CORE = tuple(int(part) for part in ANSIBLE_CORE_VERSION.split(".")[:2])
+# The message of a missing required option before AnsibleRequiredOptionError (ansible/config/manager.py).
+REQUIRED_OPTION_MESSAGE = "No setting was provided for required configuration"
+# Before 2.19: the message of an option's value of the wrong type, up to the cause that quotes the value.
+INVALID_TYPE_MESSAGE = re.compile(r"(Invalid type for configuration option .*? \(from .*?\)): ", re.DOTALL)
+
+
+def is_missing_required_option(exc):
+    """Whether ``exc``, raised while a plugin's options resolve, says that a required option has no value."""
+    if AnsibleRequiredOptionError is not None:
+        return isinstance(exc, AnsibleRequiredOptionError)
+    # Exactly AnsibleError, as 2.16 and 2.17 raise it for a missing option: a subclass is another failure.
+    return type(exc) is AnsibleError and str(exc.args[0]).startswith(REQUIRED_OPTION_MESSAGE)  # pylint: disable=unidiomatic-typecheck
+
+
+def option_error_message(exc):
+    """The message of ``exc``, an ``AnsibleOptionsError`` raised while a plugin's options resolve, without the
+    value of the option it names (the first argument only: the causes Ansible 2.19+ appends may quote it)."""
+    message = str(exc.args[0])
+    if CORE >= (2, 19):
+        return message
+    invalid_type = INVALID_TYPE_MESSAGE.match(message)
+    return invalid_type.group(1) if invalid_type else message
+
+
+def keeps_data_in_process(plugin):
+    """Whether the cache plugin ``plugin`` (unwrapped) keeps its data in this process only."""
+    return not getattr(plugin, "_persistent", True) or isinstance(plugin, MemoryCache)
+
+
+def censor_whole_loop_result(task):
+    """Have ansible-core censor the whole result of a loop of ``task`` (the action plugin's task) when this item's
+    result is censored: needed before 2.19 only.
+
+    There, the task executor runs each item with a copy of the task and gives the loop's task the ``no_log`` of
+    any item's copy, which is the task an action plugin holds; callbacks then get the loop's result as
+    ``censored``, while each item without a secret is still shown on its own and ``register`` keeps the values.
+    """
+    if CORE < (2, 19):
+        task.no_log = True
