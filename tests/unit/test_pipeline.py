@@ -65,7 +65,7 @@ def test_stages_run_side_by_side_within_the_slots_and_are_timed(tmp_path, stage_
     assert result.returncode == 0, result.stdout
     order = events(tmp_path)
     # a and b start together; c waits for a slot.
-    assert order[:2] == ["start a", "start b"]
+    assert sorted(order[:2]) == ["start a", "start b"]  # both shells may begin in either order
     assert order.index("start c") > min(order.index("end a"), order.index("end b"))
     table = (tmp_path / "times.md").read_text()
     for name in ("a", "b", "c"):
