@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -40,8 +41,8 @@ def stage_script(tmp_path):
         "#!/bin/sh\n"
         'echo "start $1" >> "%s/events"\n'
         'case "$1" in fail*) sleep 0.3; echo "broken"; exit 1;; notrun*) echo "not run: no Python 3.99"; exit 3;; '
-        "slow*) sleep 30;; *) sleep 0.3;; esac\n"
-        'echo "end $1" >> "%s/events"\n' % (tmp_path, tmp_path)
+        "slow*) sleep 30;; busy*) %s -c 'sum(range(20000000))';; *) sleep 0.3;; esac\n"
+        'echo "end $1" >> "%s/events"\n' % (tmp_path, sys.executable, tmp_path)
     )
     script.chmod(script.stat().st_mode | stat.S_IEXEC)
     return script
@@ -70,6 +71,16 @@ def test_stages_run_side_by_side_within_the_slots_and_are_timed(tmp_path, stage_
     table = (tmp_path / "times.md").read_text()
     for name in ("a", "b", "c"):
         assert "| %s | passed |" % name in table
+
+
+def test_each_stage_reports_the_cpu_time_of_its_processes(tmp_path, stage_script):
+    result = run_pipeline(tmp_path, stage_script, ["busy", "idle"], slots=2)
+
+    assert result.returncode == 0, result.stdout
+    cpu = dict(re.findall(r"(\w+) passed in \d+ s \(CPU ([\d.]+) s\)", result.stdout))
+    assert float(cpu["busy"]) >= 0.2  # the Python child's work counts, though the stage's shell only waited
+    assert float(cpu["idle"]) < 0.2
+    assert "| wall time | CPU time |" in (tmp_path / "times.md").read_text()
 
 
 def test_a_heavy_stage_runs_alone(tmp_path, stage_script):

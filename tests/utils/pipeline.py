@@ -12,8 +12,10 @@ Each stage runs as ``COMMAND... NAME`` (for example ``make SKIP_SETUP=1 units``)
 that runs several processes itself, such as the integration jobs, weighs more); a stage heavier than
 the slots runs alone. The first failure stops the others: its log is printed and the exit status is 1.
 A stage that exits with 3 was not run (it says why on its last line); that is reported, not failed.
-At the end a table of the stages' wall times is printed and written to ``--summary`` (Markdown).
-Only the standard library is used.
+At the end a table of the stages' wall times and CPU times is printed and written to ``--summary``
+(Markdown). A stage's CPU time is that of its process and every descendant it waited for (``wait4``'s
+resource usage): the CPU it took from the machine's cores, where the wall time also holds the time it
+waited for them. Only the standard library is used.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ class Stage:
     process: subprocess.Popen | None = None
     started: float = 0.0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
     result: str = "not started"
     note: str = ""
     log_path: str = field(default="", repr=False)
@@ -85,6 +88,16 @@ def start(stage, command, log_dir):
     log("%s started (log: %s)" % (stage.name, stage.log_path))
 
 
+def reap(stage):
+    """The stage's exit status once it has ended (None before), recording its CPU time."""
+    pid, status, usage = os.wait4(stage.process.pid, os.WNOHANG)
+    if pid == 0:
+        return None
+    stage.cpu_seconds = usage.ru_utime + usage.ru_stime
+    stage.process.returncode = os.waitstatus_to_exitcode(status)
+    return stage.process.returncode
+
+
 def finish(stage, returncode):
     stage.seconds = time.monotonic() - stage.started
     if returncode == 0:
@@ -95,7 +108,10 @@ def finish(stage, returncode):
     else:
         stage.result = "FAILED"
         stage.note = "exit status %d" % returncode
-    log("%s %s in %.0f s%s" % (stage.name, stage.result, stage.seconds, ": " + stage.note if stage.note else ""))
+    log(
+        "%s %s in %.0f s (CPU %.1f s)%s"
+        % (stage.name, stage.result, stage.seconds, stage.cpu_seconds, ": " + stage.note if stage.note else "")
+    )
 
 
 def stop(stage):
@@ -125,7 +141,7 @@ def run_stages(stages, slots, command, log_dir):
             used += stage.weight
         time.sleep(0.5)
         for stage in list(running):
-            returncode = stage.process.poll()
+            returncode = reap(stage)
             if returncode is None:
                 continue
             running.remove(stage)
@@ -137,13 +153,17 @@ def run_stages(stages, slots, command, log_dir):
     return None
 
 
+def minutes(seconds):
+    return "%d min %02d s" % divmod(round(seconds), 60) if seconds else ""
+
+
 def summary(stages, total):
-    rows = ["| stage | result | wall time |", "|---|---|---|"]
+    rows = ["| stage | result | wall time | CPU time |", "|---|---|---|---|"]
     for stage in stages:
-        seconds = "%d min %02d s" % divmod(round(stage.seconds), 60) if stage.seconds else ""
         result = stage.result + (" (%s)" % stage.note if stage.note else "")
-        rows.append("| %s | %s | %s |" % (stage.name, result, seconds))
-    rows.append("| **all stages** | | **%d min %02d s** |" % divmod(round(total), 60))
+        rows.append("| %s | %s | %s | %s |" % (stage.name, result, minutes(stage.seconds), minutes(stage.cpu_seconds)))
+    cpu = sum(stage.cpu_seconds for stage in stages)
+    rows.append("| **all stages** | | **%s** | **%s** |" % (minutes(total), minutes(cpu)))
     return "\n".join(rows) + "\n"
 
 

@@ -27,6 +27,7 @@ for playbook in playbooks/*.yml; do
   name=$(basename "${playbook}" .yml)
   out="${work}/no_secret_in_output.${name}"
   ANSIBLE_LOG_PATH="${out}.log" ANSIBLE_CALLBACK_PLUGINS="${here}/callback_plugins" \
+    ANSIBLE_LOOKUP_PLUGINS="${here}/../setup_simulator/lookup_plugins" \
     ANSIBLE_CALLBACKS_ENABLED=secret_census SECRET_CENSUS_FILE="${out}.census.jsonl" \
     ansible-playbook -i localhost, -c local -e "@${config}" -e "codes_file=${codes}" -e "generated_file=${generated}" \
     -e ansible_python_interpreter="$(command -v python)" "${playbook}" -vvvv >"${out}.stdout" 2>"${out}.stderr" || {

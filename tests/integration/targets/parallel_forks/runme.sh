@@ -5,7 +5,8 @@
 # first run converges, the second must report no change (but for the modules documented to report changed on every
 # run); no fork may fail. Each run's recap and tally (requests, writes, connections) go to a table at the end
 # (summarize.py), which also fails the target when a run had a failed fork, or a second run a change. cleanup.yml
-# removes what the target made whatever happened.
+# removes what the target made whatever happened. The plays read and reset the simulator with setup_simulator's
+# simulator_api lookup.
 set -euxo pipefail
 
 work="${OUTPUT_DIR:-$(mktemp -d)}/parallel_forks"
@@ -15,7 +16,7 @@ scenarios=(different_objects same_object same_deletion overlapping_lists every_m
 run_id="$(date +%s)${RANDOM}"
 
 run() {
-  ansible-playbook -i inventory -f 20 \
+  ANSIBLE_LOOKUP_PLUGINS="${PWD}/../setup_simulator/lookup_plugins" ansible-playbook -i inventory -f 20 \
     -e ansible_python_interpreter="$(command -v python)" \
     -e forks_run_id="${run_id}" -e forks_certificate_file="${work}/forks-certificate.pem" \
     -e @../../integration_config.yml "$@"
