@@ -19,6 +19,13 @@
   one item's result is flagged, and then hides each flagged item from the callbacks. 2.16 to 2.18 censor a loop's
   result only when the task has ``no_log``, so the callbacks' ``v2_runner_on_ok`` (a JSON callback, AWX/AAP job
   events) would get every item's secret in ``results``. ``censor_whole_loop_result`` closes that gap there.
+- The Secrets API: from 2.22, ``ansible.module_utils.secrets.register_secrets`` registers values that ansible-core
+  then masks as ``$REDACTED$`` in everything it displays or logs, ``no_log`` or not; a value registered in a
+  worker process reaches the main process with the task's result. Before 2.22 there is no such API and
+  ``register_secrets`` does nothing: the collection's own censoring is all there is there. The plugins register
+  their ``auth_token`` themselves rather than marking it ``secret: true`` in their documentation (which the config
+  manager of 2.22 registers on its own): the validate-modules sanity test of ansible-test 2.16 to 2.18 refuses
+  that key ("extra keys not allowed").
 """
 
 from __future__ import annotations
@@ -28,6 +35,11 @@ import re
 from ansible.errors import AnsibleError
 from ansible.plugins.cache.memory import CacheModule as MemoryCache
 from ansible.release import __version__ as ANSIBLE_CORE_VERSION
+
+try:
+    from ansible.module_utils.secrets import register_secrets as _register_secrets  # ansible-core 2.22 and later
+except ImportError:  # 2.16 to 2.21
+    _register_secrets = None
 
 try:
     from ansible.errors import AnsibleRequiredOptionError  # ansible-core 2.18 and later
@@ -74,3 +86,12 @@ def censor_whole_loop_result(task):
     """
     if CORE < (2, 19):
         task.no_log = True
+
+
+def register_secrets(values):
+    """Register the non-blank strings among ``values`` with ansible-core's Secrets API (2.22 and later), so that
+    ansible-core masks them wherever it prints them; nothing before 2.22. Returns nothing, never fails on a value
+    that is not a string (it is skipped)."""
+    if _register_secrets is None:
+        return
+    _register_secrets([value for value in values if isinstance(value, str) and value.strip()])

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ansible.plugins.action import ActionBase
 
-from ansible_collections.credvault.vault.plugins.plugin_utils._compat import censor_whole_loop_result
+from ansible_collections.credvault.vault.plugins.plugin_utils._compat import censor_whole_loop_result, register_secrets
 from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import (
     PRIVATE_MODE,
     destination,
@@ -37,6 +37,7 @@ RETURNED_SECRETS = {
     "vault_agent_install_key": ("install_key",),
     "vault_agent_key": ("agent_key",),
     "vault_certificate_fetch": ("passphrase",),
+    "vault_host_credentials": ("login_password", "become_password"),
     "vault_user": ("token",),
 }
 
@@ -44,8 +45,9 @@ RETURNED_SECRETS = {
 def censor(result, module, task):
     """``result`` of ``module`` flagged ``_ansible_no_log`` when it carries one of the module's returned secrets,
     and the action's ``task`` marked so that a loop's result holding it is censored too
-    (``_compat.censor_whole_loop_result``); a failed result loses them instead (a failure's message must stay
-    readable, and never shows a secret)."""
+    (``_compat.censor_whole_loop_result``); the secrets are registered with ansible-core's Secrets API (2.22 and
+    later), so that they stay masked wherever the registered variable is printed later. A failed result loses them
+    instead (a failure's message must stay readable, and never shows a secret)."""
     carried = [key for key in RETURNED_SECRETS[module] if result.get(key) is not None]
     if not carried:
         return result
@@ -55,6 +57,7 @@ def censor(result, module, task):
         return result
     result["_ansible_no_log"] = True
     censor_whole_loop_result(task)
+    register_secrets(result[key] for key in carried)
     return result
 
 
