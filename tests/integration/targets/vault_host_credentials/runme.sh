@@ -7,7 +7,8 @@
 #    run at -vvvv with a jsonfile fact cache, and neither the output nor the cache holds a password;
 # 3. failures.yml: a missing resource, a missing account and a refused retrieval (reason and ticket forced) fail
 #    their host alone, with messages naming the resource and the account; the good host goes on;
-# 4. check_mode.yml: the role in check mode sets the passwords and reports no change.
+# 4. examples.yml: the module's EXAMPLES as they are;
+# 5. check_mode.yml: the role in check mode sets the passwords and reports no change.
 set -eu
 
 config="$(pwd)/../../integration_config.yml"
@@ -53,6 +54,8 @@ for expected in \
 done
 grep -E '^it-hc-01 +: ok=[0-9]+ .*failed=0' "${work}/failures.log"
 grep -E '^it-hc-(missing|noaccount|strict) +: .*failed=1' "${work}/failures.log" | wc -l | grep -qx 3
+
+run playbooks/examples.yml > "${work}/examples.log" 2>&1 || { cat "${work}/examples.log"; exit 1; }
 
 run playbooks/check_mode.yml --check > "${work}/check_mode.log" 2>&1 || { cat "${work}/check_mode.log"; exit 1; }
 grep -E '^it-hc-03 +: .*changed=0 .*failed=0' "${work}/check_mode.log"
