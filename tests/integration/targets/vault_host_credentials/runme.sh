@@ -53,7 +53,7 @@ for expected in \
   grep -qF "${expected}" "${work}/failures.log" || { cat "${work}/failures.log"; echo "missing: ${expected}" >&2; exit 1; }
 done
 grep -E '^it-hc-01 +: ok=[0-9]+ .*failed=0' "${work}/failures.log"
-grep -E '^it-hc-(missing|noaccount|strict) +: .*failed=1' "${work}/failures.log" | wc -l | grep -qx 3
+test "$(grep -cE '^it-hc-(missing|noaccount|strict) +: .*failed=1' "${work}/failures.log")" = 3
 
 run playbooks/examples.yml > "${work}/examples.log" 2>&1 || { cat "${work}/examples.log"; exit 1; }
 
