@@ -166,6 +166,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._options import CO
 from ansible_collections.credvault.vault.plugins.plugin_utils._compat import (
     is_missing_required_option,
     option_error_message,
+    register_secrets,
 )
 from ansible_collections.credvault.vault.plugins.plugin_utils._id_cache import identity
 from ansible_collections.credvault.vault.plugins.plugin_utils._inventory_cache import UnprotectedCache, keep_private
@@ -225,6 +226,7 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
                 if not isinstance(exc, AnsibleOptionsError):
                     raise
                 raise AnsibleParserError("%s: %s" % (PLUGIN, option_error_message(exc))) from None
+        register_secrets([self.get_option("auth_token")])  # not `secret: true` in its docs: see _compat
         if self.get_option("custom_fields") and not self.get_option("details"):
             raise AnsibleParserError(
                 "%s: custom_fields are read from each resource's detail; set details: true (the default) or leave "

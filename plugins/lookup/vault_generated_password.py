@@ -94,7 +94,7 @@ class LookupModule(VaultLookupBase):
         try:
             if not names:
                 names = [self._default_policy(client)]
-            return [self._generate(client, name) for name in names]
+            return self.secrets([self._generate(client, name) for name in names])
         finally:
             client.close()
 

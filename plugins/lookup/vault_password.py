@@ -40,6 +40,32 @@ options:
     type: str
     choices: [password, totp]
     default: password
+  totp_min_validity:
+    description:
+      - With O(field=totp), the least number of seconds the returned code is still valid for, in its window of
+        O(totp_period) seconds. A code that would expire sooner is not returned; the lookup waits until the next window opens and fetches the code of that
+        window.
+      - Measured on the controller's clock, which is taken to agree with the vault's (keep both synchronized, for
+        example with NTP); add the largest expected difference to this value.
+      - All terms of a call are fetched together, so the call waits at most once before fetching, plus at most
+        twice more when the fetch ends in the next window or too late in its own; a call that cannot fetch in time
+        after that fails.
+      - Less than O(totp_period). V(0) returns the current code whatever time it has left.
+      - A keyword of the lookup only (no variable, environment or ini setting); refused with O(field=password).
+    type: int
+    default: 0
+    version_added: 0.5.0
+  totp_period:
+    description:
+      - With O(field=totp), the length in seconds of the account's TOTP windows, its C(TOTP_VALIDITY) setting;
+        used only by O(totp_min_validity).
+      - The vault does not report C(TOTP_VALIDITY) to the lookup, so it is not read from the vault; the vault's
+        default of 30 seconds is assumed unless set here. Windows are taken to be aligned to the Unix epoch, as in
+        RFC 6238 - a code changes at every multiple of O(totp_period) seconds.
+      - At least V(1). A keyword of the lookup only; refused with O(field=password).
+    type: int
+    default: 30
+    version_added: 0.5.0
   default:
     description:
       - Returned, for each account, instead of failing when the account or its resource does not exist (or the token
@@ -123,6 +149,13 @@ EXAMPLES = r"""
     console_code: "{{ lookup('credvault.vault.vault_password', 'web-01/console', field='totp') }}"
   no_log: true
 
+- name: A TOTP code that stays valid for at least 5 more seconds (waits for the next code when needed)
+  ansible.builtin.set_fact:
+    # totp_period is the account's TOTP_VALIDITY, which the vault does not report; 30 is also the default.
+    fresh_console_code: "{{ lookup('credvault.vault.vault_password', 'web-01/console', field='totp',
+                                   totp_min_validity=5, totp_period=30) }}"
+  no_log: true
+
 - name: Names containing a slash, with the reason and ticket the vault demands
   ansible.builtin.set_fact:
     db_password: "{{ lookup('credvault.vault.vault_password', resource='db/primary', account='app',
@@ -178,9 +211,15 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
 from ansible_collections.credvault.vault.plugins.plugin_utils._account_ids import AccountIds
 from ansible_collections.credvault.vault.plugins.plugin_utils._id_cache import IdCache, identity
 from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import VaultLookupBase, worker_pool
+from ansible_collections.credvault.vault.plugins.plugin_utils._totp_window import (
+    ATTEMPTS,
+    TotpWindow,
+    TotpWindowMissed,
+)
 
 PLUGIN = "vault_password"
 CONCURRENCY_RANGE = (1, 64)
+TOTP_OPTIONS = ("totp_min_validity", "totp_period")
 
 
 def split_term(term):
@@ -198,6 +237,7 @@ class LookupModule(VaultLookupBase):
 
     def run(self, terms, variables=None, **kwargs):
         self.load_options(variables, kwargs)
+        window = self._totp_window(kwargs)
         names = self._names(self.flatten_terms(terms))
         pairs = list(dict.fromkeys(names))
         workers = min(self._concurrency(), len(pairs))
@@ -209,7 +249,7 @@ class LookupModule(VaultLookupBase):
                 ids = AccountIds(client, cache, run_all)
                 resolved = ids.resolve(pairs)
                 fetches = [partial(self._secret, ids, pair, resolved[pair]) for pair in pairs]
-                secrets = dict(zip(pairs, run_all(fetches)))
+                secrets = dict(zip(pairs, self._fetch_in_time(window, partial(run_all, fetches))))
         finally:
             client.close()
             if cache is not None:
@@ -217,7 +257,7 @@ class LookupModule(VaultLookupBase):
         for name in names:
             if isinstance(secrets[name], AnsibleLookupError):
                 raise secrets[name]
-        return [secrets[name] for name in names]
+        return self.secrets([secrets[name] for name in names])
 
     def _names(self, terms):
         resource, account = self.get_option("resource"), self.get_option("account")
@@ -239,6 +279,48 @@ class LookupModule(VaultLookupBase):
                 "%s: concurrency must be from %d to %d, not %d" % (PLUGIN, lowest, highest, concurrency)
             )
         return concurrency
+
+    def _totp_window(self, kwargs):
+        """The ``TotpWindow`` of ``totp_min_validity`` and ``totp_period``, or None when no code needs time left.
+
+        The options are keywords only (no variable, environment or ini source), so ``kwargs`` tells whether they
+        were given; they are refused with ``field=password`` rather than ignored.
+        """
+        given = [name for name in TOTP_OPTIONS if name in kwargs]
+        if self.get_option("field") != "totp":
+            if given:
+                raise AnsibleLookupError(
+                    "%s: %s= appl%s only to field=totp"
+                    % (PLUGIN, "= and ".join(given), "y" if len(given) > 1 else "ies")
+                )
+            return None
+        period, min_validity = self.get_option("totp_period"), self.get_option("totp_min_validity")
+        if period < 1:
+            raise AnsibleLookupError("%s: totp_period must be 1 or more seconds" % PLUGIN)
+        if min_validity < 0:
+            raise AnsibleLookupError("%s: totp_min_validity must be 0 or more seconds" % PLUGIN)
+        if min_validity >= period:
+            raise AnsibleLookupError(
+                "%s: totp_min_validity must be less than totp_period (the account's TOTP_VALIDITY, 30 seconds "
+                "unless set)" % PLUGIN
+            )
+        return TotpWindow(period, min_validity) if min_validity else None
+
+    def _fetch_in_time(self, window, fetch_all):
+        """``fetch_all()``, timed by ``window`` when there is one (``totp_min_validity``). A term that failed fails
+        the call, so its codes are not fetched again."""
+        if window is None:
+            return fetch_all()
+        try:
+            return window.fetch(
+                fetch_all, failed=lambda secrets: any(isinstance(secret, AnsibleLookupError) for secret in secrets)
+            )
+        except TotpWindowMissed:
+            raise AnsibleLookupError(
+                "%s: no TOTP code with totp_min_validity seconds left in its window after %d attempts; the vault "
+                "answers too slowly for that margin, or totp_period is not the account's TOTP_VALIDITY"
+                % (PLUGIN, ATTEMPTS)
+            ) from None
 
     def _id_cache(self):
         """The ``IdCache`` of this vault and token when ``id_cache`` is on, else None."""

@@ -113,9 +113,11 @@ class LookupModule(VaultLookupBase):
         export_type = PRIVATE if self.get_option("private") else self.get_option("type")
         client = self.open_client()
         try:
-            return [self._fetch(client, name, export_type) for name in names]
+            keys = [self._fetch(client, name, export_type) for name in names]
         finally:
             client.close()
+        # A public key is no secret: masking it would hide the authorized_keys lines it is fetched for.
+        return self.secrets(keys) if export_type == PRIVATE else keys
 
     def _fetch(self, client, name, export_type):
         """The key file as text: a public key without its line end, a private key file as it is."""

@@ -32,6 +32,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._options import (
 from ansible_collections.credvault.vault.plugins.plugin_utils._compat import (
     is_missing_required_option,
     option_error_message,
+    register_secrets,
 )
 
 display = Display()
@@ -94,6 +95,7 @@ class VaultLookupBase(LookupBase):
                 if not isinstance(exc, AnsibleOptionsError):
                     raise
                 raise AnsibleLookupError("%s: %s" % (self.PLUGIN, option_error_message(exc))) from None
+        register_secrets([self.get_option("auth_token")])  # not `secret: true` in its docs: see _compat
         if not HAS_REQUESTS:
             raise AnsibleLookupError("%s: the Python library 'requests' is required on the controller" % self.PLUGIN)
         if not self.get_option("validate_certs"):
@@ -115,6 +117,16 @@ class VaultLookupBase(LookupBase):
 
     def warn(self, message):
         display.warning("%s: %s" % (self.PLUGIN, message))
+
+    def secrets(self, values):
+        """``values``, the secrets the lookup returns, registered with ansible-core's Secrets API (2.22 and later,
+        ``_compat.register_secrets``), so that they are masked wherever they would be printed, ``no_log`` or not.
+
+        A value that is the lookup's ``default`` is not registered: it is the user's own, written in the play, and
+        a short one (``-``, ``none``) would be masked wherever it appears in the run's output."""
+        default = self.get_option("default") if "default" in self.option_definitions else None
+        register_secrets(value for value in values if value != default)
+        return values
 
     def flatten_terms(self, terms):
         """The terms with lists flattened at any depth, as ``flatten`` does; each one must be a string."""

@@ -17,7 +17,8 @@ time must not share them), then, in order:
 * ``sanity``: ``ansible-test sanity --venv --python X`` of that version;
 * ``units``: the collection's unit tests (tests/unit), on the oldest and the newest version only;
 * ``smoke``: tests/utils/smoke.py, a run against the simulator touching every plugin type, failing on
-  any deprecation warning.
+  any deprecation warning; on 2.22 and later it also checks that secrets printed without ``no_log`` are masked
+  by ansible-core's Secrets API (``secrets_masked``, which the 2.22 row is there to run).
 
 Exit status: 0 when every step passed; 1 when a step failed; 3 when the row's Python is not on this machine
 (found as ``python3.X`` on the PATH or in pyenv, see interpreters.py), unless ``--require-python`` makes

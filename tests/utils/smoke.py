@@ -23,7 +23,11 @@ on free ports) and runs itself again under them to run, with ANSIBLE_DEPRECATION
   task's message, read from the play's output;
 * ``ansible-inventory --list`` and ``--graph`` of tests/smoke/smoke.vault_resources.yml: the expected hosts
   and groups;
-* ``ansible-playbook --syntax-check`` of tests/smoke/role_syntax.yml, which uses the role linux_remote_reset.
+* ``ansible-playbook --syntax-check`` of tests/smoke/role_syntax.yml, which uses the role linux_remote_reset;
+* on ansible-core 2.22 and later only (the Secrets API is new in 2.22; before, the check is not run, and the
+  summary says so): ``ansible-playbook -vvvv tests/smoke/secrets_masked.yml``, after smoke.yml, which prints a
+  looked-up password, a TOTP code, a generated password, a private key, the token the lookups used and an API
+  user's token without ``no_log``: each must print as ``$REDACTED$`` (check ``secrets_masked``).
 
 A command fails when it exits non-zero, or when its output holds "DEPRECATION WARNING", a "[WARNING]" line
 (with the environment pinned here none comes from ansible-core itself, so any warning is taken as the
@@ -62,6 +66,11 @@ WARNING = re.compile(r"^\s*\[WARNING\]")
 TASK = re.compile(r"^TASK \[(.*)\] \**$")
 FAILED_TASK = re.compile(r"^(?:fatal|failed): \[[^\]]+\].*? => (\{.*?)\s*$")
 MARKER = re.compile(r'"msg": "SMOKE CHECK (PASSED|FAILED) ([\w-]+)"')
+# ansible-core's Secrets API, which masks registered values as $REDACTED$: from 2.22 (plugin_utils/_compat.py).
+SECRETS_API = (2, 22)
+MASKED = re.compile(r'"msg": "SMOKE MASKED (\w+)=(.*)"')
+# What tests/smoke/secrets_masked.yml prints without no_log.
+MASKED_NAMES = ("password", "totp", "generated_password", "private_key", "auth_token", "api_token")
 MAX_REASON = 300
 
 
@@ -351,6 +360,24 @@ def check_inventory(outputs, failures):
         check_groups("inventory_graph", graph_groups(outputs["inventory_graph"][1]), failures)
 
 
+def check_masked(output, failures):
+    """Each value tests/smoke/secrets_masked.yml prints without no_log was printed, and only as $REDACTED$."""
+    printed = {}
+    for name, value in MASKED.findall(output):
+        printed.setdefault(name, set()).add(value)
+    for name in MASKED_NAMES:
+        if name not in printed:
+            failures.append(("secrets_masked", "the play did not print %s" % name))
+        elif printed[name] != {"$REDACTED$"}:
+            failures.append(("secrets_masked", "the play printed %s unmasked" % name))
+
+
+def has_secrets_api(version):
+    """Whether ansible-core ``version`` (as ansible.release says it, 2.22.0rc1 included) has the Secrets API."""
+    line = re.match(r"(\d+)\.(\d+)\.", version)
+    return bool(line) and (int(line.group(1)), int(line.group(2))) >= SECRETS_API
+
+
 def ansible_core_version(args):
     command = [os.path.join(args.ansible_bin, "python"), "-c", "import ansible.release as r; print(r.__version__)"]
     try:
@@ -390,19 +417,31 @@ def run_commands(args, run):
     inventory = os.path.join(SMOKE, "smoke.vault_resources.yml")
     # Only the collection's plugin reads the file: a failure is its own, not hidden among those of auto, yaml and ini.
     enabled = {"ANSIBLE_INVENTORY_ENABLED": "credvault.vault.vault_resources"}
-    outputs.update(
-        run.finish(
-            [
-                run.start("inventory_list", "ansible-inventory", "-i", inventory, "--list", **enabled),
-                run.start("inventory_graph", "ansible-inventory", "-i", inventory, "--graph", **enabled),
-            ],
-            failures,
+    after_play = [
+        run.start("inventory_list", "ansible-inventory", "-i", inventory, "--list", **enabled),
+        run.start("inventory_graph", "ansible-inventory", "-i", inventory, "--graph", **enabled),
+    ]
+    version = ansible_core_version(args)
+    masked = has_secrets_api(version)
+    if masked:
+        # It reads the accounts and the SSH key the play seeded.
+        playbook = os.path.join(SMOKE, "secrets_masked.yml")
+        after_play.append(
+            run.start("secrets_masked", "ansible-playbook", "-vvvv", *local, "-e", "@" + run.vars_file, playbook)
         )
-    )
+    else:
+        print(
+            "smoke: check secrets_masked not run: ansible-core %s has no Secrets API (2.22 and later)" % version,
+            flush=True,
+        )
+    outputs.update(run.finish(after_play, failures))
     check_inventory(outputs, failures)
+    if masked:
+        check_masked(outputs["secrets_masked"][1], failures)
     failed = {name for name, _reason in failures}
     passed = check_play(outputs["playbook"][1], failures)
-    passed += [name for name in ("role_syntax", "inventory_list", "inventory_graph") if name not in failed]
+    names = ("role_syntax", "inventory_list", "inventory_graph") + (("secrets_masked",) if masked else ())
+    passed += [name for name in names if name not in failed]
     return failures, passed
 
 

@@ -125,3 +125,15 @@ def vault(monkeypatch):
     monkeypatch.setattr(_lookup, "client_from_options", state.open)
     monkeypatch.setattr(Display, "warning", lambda self, msg, *args, **kwargs: state.warnings.append(msg))
     return state
+
+
+@pytest.fixture
+def registered(monkeypatch):
+    """The values the collection registers with ansible-core's Secrets API (``_compat.register_secrets``), in order,
+    recorded on every version: ``_compat._register_secrets`` (None before 2.22) is replaced by the recorder."""
+    install_collection_loader()  # first: it reloads _compat, which would undo the patch
+    from ansible_collections.credvault.vault.plugins.plugin_utils import _compat
+
+    values = []
+    monkeypatch.setattr(_compat, "_register_secrets", values.extend)
+    return values

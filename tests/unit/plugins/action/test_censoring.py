@@ -196,3 +196,15 @@ def test_the_failed_write_of_a_token_never_returns_it(tmp_path, monkeypatch):
         vault_user, {"api_user": True, "token_dest": str(dest)}, {"changed": True, "token": SECRET}
     ).run(task_vars={})
     assert result["failed"] and SECRET not in repr(result)
+
+
+@pytest.mark.parametrize("module", sorted(RETURNED_SECRETS))
+def test_the_secrets_of_a_successful_result_are_registered_as_secrets(module, registered):
+    result = dict({key: "%s-%s" % (SECRET, key) for key in RETURNED_SECRETS[module]}, changed=True, other="shown")
+    censor(result, module, mock.Mock())
+    assert registered == ["%s-%s" % (SECRET, key) for key in RETURNED_SECRETS[module]]
+
+
+def test_a_failed_result_registers_nothing_it_loses_its_secrets(registered):
+    censor({"failed": True, "msg": "refused", "token": SECRET}, "vault_user", mock.Mock())
+    assert registered == []

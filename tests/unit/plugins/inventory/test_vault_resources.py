@@ -483,3 +483,8 @@ def test_connection_options_from_extra_vars(inventory, vault, monkeypatch):
     inventory(url=None)
     assert vault.clients[0].options["url"] == "https://other-vault.example:7272"
     assert vault.clients[0].options["org_name"] == "Ops"
+
+
+def test_the_token_is_registered_as_a_secret(inventory, registered):
+    inventory()
+    assert registered == [TOKEN]

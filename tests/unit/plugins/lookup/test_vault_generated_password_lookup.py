@@ -90,3 +90,8 @@ def test_an_unknown_keyword_is_refused_with_the_valid_ones(lookup, vault):
         "ca_path, edition, org_name, policy, retries, timeout, url, validate_certs"
     )
     assert vault.clients == []
+
+
+def test_the_generated_passwords_and_the_token_are_registered_as_secrets(lookup, registered):
+    assert lookup("Low", "Strong") == ["new-Low", "new-Strong"]
+    assert registered == [CONNECTION["auth_token"], "new-Low", "new-Strong"]

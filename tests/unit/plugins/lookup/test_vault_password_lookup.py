@@ -179,3 +179,26 @@ def test_a_refused_totp_is_a_refusal(lookup, vault):
 def test_an_answer_without_a_password_is_a_failure(lookup, vault):
     vault.answers["get_password"] = {}
     assert "returned no PASSWORD" in failure(lookup, "web/root")
+
+
+# The Secrets API (ansible-core 2.22 and later).
+
+
+def test_the_passwords_returned_and_the_token_are_registered_as_secrets(lookup, registered):
+    assert lookup("web/root", "db/root") == ["Pw-Web-Root-1!", "Pw-Db-Root-3!"]
+    assert registered == [CONNECTION["auth_token"], "Pw-Web-Root-1!", "Pw-Db-Root-3!"]
+
+
+def test_a_totp_code_returned_is_registered_as_a_secret(lookup, registered):
+    assert lookup("web/app", field="totp") == ["123456"]
+    assert "123456" in registered
+
+
+def test_nothing_but_the_token_is_registered_when_the_lookup_fails(lookup, registered):
+    failure(lookup, "web/root", "web/missing")
+    assert registered == [CONNECTION["auth_token"]]
+
+
+def test_the_default_is_the_users_own_value_and_is_not_registered(lookup, registered):
+    assert lookup("web/root", "web/missing", default="-") == ["Pw-Web-Root-1!", "-"]
+    assert registered == [CONNECTION["auth_token"], "Pw-Web-Root-1!"]

@@ -115,3 +115,18 @@ def test_an_unreachable_vault_fails(lookup, vault):
 @pytest.mark.parametrize("terms, message", [((), "no SSH key given"), ((3,), "a term must be a string")])
 def test_bad_terms_fail(lookup, terms, message):
     assert message in failure(lookup, *terms)
+
+
+def test_a_private_key_returned_is_registered_as_a_secret(lookup, registered):
+    assert registered == [] and lookup("deploy", private=True) == [PRIVATE_FILE.decode()]
+    assert registered == [CONNECTION["auth_token"], PRIVATE_FILE.decode()]
+
+
+def test_a_public_key_is_no_secret_and_is_not_registered(lookup, registered):
+    assert lookup("deploy") == [PUBLIC_FILE.decode().strip()]
+    assert registered == [CONNECTION["auth_token"]]
+
+
+def test_the_default_of_a_missing_private_key_is_not_registered(lookup, registered):
+    assert lookup("deploy", "missing", private=True, default="-") == [PRIVATE_FILE.decode(), "-"]
+    assert registered == [CONNECTION["auth_token"], PRIVATE_FILE.decode()]

@@ -101,3 +101,23 @@ def test_the_task_is_marked_no_log_before_2_19(monkeypatch, core, censored):
     task = mock.Mock(no_log=False)
     _compat.censor_whole_loop_result(task)
     assert task.no_log is censored
+
+
+def test_only_non_blank_strings_are_registered(registered):
+    _compat.register_secrets(["Pw-1!", "", "  \n", None, 123456, ["nested"], "Token-2"])
+    assert registered == ["Pw-1!", "Token-2"]
+
+
+def test_before_2_22_registering_does_nothing_and_never_fails(monkeypatch):
+    monkeypatch.setattr(_compat, "_register_secrets", None)
+    assert _compat.register_secrets(["Pw-1!"]) is None
+
+
+def test_the_secrets_api_is_there_from_2_22_and_masks_what_is_registered():
+    if _compat.CORE < (2, 22):
+        assert _compat._register_secrets is None
+        return
+    from ansible.module_utils.secrets import mask_secrets
+
+    _compat.register_secrets(["Unit-Secret-Registered-7731"])
+    assert mask_secrets("before Unit-Secret-Registered-7731 after") == "before $REDACTED$ after"

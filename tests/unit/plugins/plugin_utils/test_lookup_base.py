@@ -155,7 +155,7 @@ def test_an_invalid_choice_names_the_option(lookup):
             {"reson": "Deploy"},
             "unknown keyword reson=; the keywords are account, auth_token, build, ca_path, concurrency, default, "
             "edition, field, id_cache, id_cache_path, id_cache_ttl, org_name, reason, resource, retries, ticket_id, "
-            "timeout, url, "
+            "timeout, totp_min_validity, totp_period, url, "
             "validate_certs",
         ),
         ({"reson": "Deploy", "tiket": "CHG-1"}, "unknown keywords reson=, tiket=; the keywords are account, "),
