@@ -67,7 +67,7 @@ else:
             return None
 
 
-USER_AGENT = "credvault.vault/0.4.0"
+USER_AGENT = "credvault.vault/0.5.0"
 REST_ROOT = "/restapi/json/v1"
 PKI_ROOT = "/api/pki/restapi"
 DEFAULT_TIMEOUT = 30

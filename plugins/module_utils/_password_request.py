@@ -202,6 +202,22 @@ def validate(desired):
         raise VaultInputError(
             "reason is sent only to request or check out a password; the vault's approve, reject and check-in take none"
         )
+    validate_wait(state, desired.get("wait_timeout") or 0, desired.get("wait_interval"))
+
+
+def validate_wait(state, wait_timeout, wait_interval):
+    """The wait for approval (``_password_approval``): only before a checkout, with sensible seconds."""
+    if wait_timeout < 0:
+        raise VaultInputError("wait_timeout must be 0 (do not wait) or a number of seconds, not %d" % wait_timeout)
+    if wait_interval is not None and wait_interval < 1:
+        raise VaultInputError("wait_interval must be at least 1 second, not %d" % wait_interval)
+    if state != CHECKED_OUT and (wait_timeout or wait_interval is not None):
+        raise VaultInputError(
+            "wait_timeout and wait_interval wait for the approval of a request before its checkout: they are only for "
+            "state checked_out, not %s" % state
+        )
+    if wait_interval is not None and not wait_timeout:
+        raise VaultInputError("wait_interval is the poll interval of the wait for approval: set wait_timeout too")
 
 
 def ensure_state(client, desired, check_mode):
@@ -214,17 +230,23 @@ def ensure_state(client, desired, check_mode):
     A missing resource or account holds no open request, so ``rejected`` and
     ``checked_in`` are reached without it. For the other states it fails the
     task, except in check mode, where an earlier task of the run may create it.
+    It never waits: ``_password_approval`` waits for an approval before a checkout.
     """
     validate(desired)
-    state = desired["state"]
     tracker = DifferenceTracker()
     try:
         ref = require_account(client, desired["resource"], desired["account"])
     except VaultNotFoundError as missing:
-        return _without_account(tracker, desired, check_mode, missing)
+        return without_account(tracker, desired, check_mode, missing)
     requester_id = resolve_user_id(client, desired["requester"]) if desired.get("requester") else None
-    identity = (desired["resource"], desired["account"], desired.get("requester") or "")
-    with object_lock(client, LOCKED_KIND, identity, check_mode):
+    return converge(client, ref, desired, requester_id, check_mode)
+
+
+def converge(client, ref, desired, requester_id, check_mode):
+    """The locked part of ``ensure_state``, for the account of ``ref`` (found) and ``requester_id`` (resolved)."""
+    state = desired["state"]
+    tracker = DifferenceTracker()
+    with object_lock(client, LOCKED_KIND, lock_identity(desired), check_mode):
         request = open_request(client, requester_id, ref)
         current = request["state"] if request else NONE
         if current in SATISFIED[state]:
@@ -232,7 +254,7 @@ def ensure_state(client, desired, check_mode):
             return tracker, {"state": current, "request": request or {}}
         reached = CHECKED_IN if state == REJECTED and current == CHECKED_OUT else state
         tracker.record("state", current, reached, True)
-        transition = _Transition(client, ref, dict(desired, state=reached), requester_id, request, current)
+        transition = Transition(client, ref, dict(desired, state=reached), requester_id, request, current)
         if check_mode:
             transition.predict()
             return tracker, {"state": reached, "request": request or {}}
@@ -241,6 +263,11 @@ def ensure_state(client, desired, check_mode):
         except VaultAPIError as refused:
             return _made_meanwhile(client, requester_id, ref, state, refused)
     return tracker, {"state": reached, "request": request or {}}
+
+
+def lock_identity(desired):
+    """The identity of the lock of one requester's request for one account (``object_lock``)."""
+    return (desired["resource"], desired["account"], desired.get("requester") or "")
 
 
 def open_request(client, requester_id, ref):
@@ -261,7 +288,7 @@ def _made_meanwhile(client, requester_id, ref, state, refused):
     return tracker, {"state": after, "request": request or {}}
 
 
-def _without_account(tracker, desired, check_mode, missing):
+def without_account(tracker, desired, check_mode, missing):
     """The result for an account that does not exist: nothing to do, ``missing`` raised, or (check mode) a warning."""
     state = desired["state"]
     if NONE in SATISFIED[state]:
@@ -277,7 +304,7 @@ def _without_account(tracker, desired, check_mode, missing):
     return tracker, {"state": state, "request": {}}
 
 
-class _Transition:
+class Transition:
     """One write of the workflow, for one account and requester."""
 
     def __init__(self, client, ref, desired, requester_id, request, current):

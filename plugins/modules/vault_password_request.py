@@ -46,7 +46,7 @@ options:
         (C(ADMIN_REQUEST_REJECT)). A checked-out password is checked in instead (C(ADMIN_REQUEST_CHECKIN)), since the
         vault refuses to reject a request whose password is checked out; RV(state) is then V(checked_in).
       - V(checked_out) - the caller holds the password checked out (C(REQUEST_CHECKOUT)); the request must be
-        approved.
+        approved. With O(wait_timeout), the task requests the password when needed and waits for the approval first.
       - V(checked_in) - O(requester) no longer holds the password checked out; a checkout is ended
         (C(ADMIN_REQUEST_CHECKIN)). The requester then needs a new request to retrieve the password.
       - The vault lists open requests only, so V(rejected) and V(checked_in) are also reached when the requester
@@ -64,6 +64,31 @@ options:
         own user.
       - Resolved to the user id with C(get_USERID), one more read.
     type: str
+  wait_timeout:
+    description:
+      - With O(state=checked_out), the most seconds to wait for an administrator to approve the request; V(0)
+        does not wait (a request that is not approved fails the task, as the vault refuses the checkout).
+      - Above V(0), the task sends C(REQUEST_PASSWORD) (with O(reason)) when the caller has no open request for the
+        password, then reads the caller's open requests every O(wait_interval) seconds until the request is
+        approved, and checks the password out. A password the caller holds checked out already is left as it is.
+      - It fails when the request leaves the vault's list of open requests while waiting (the vault lists no
+        rejected request, so this is an administrator's rejection, or a checkout that was ended), and when the
+        request is still waiting after O(wait_timeout) seconds; that request is left open, so an administrator can
+        still approve it and a later run goes on from it.
+      - Only with O(state=checked_out). In check mode the task neither requests nor waits; it reports the change it
+        would make.
+      - No lock is held while waiting, so the forks of a play wait side by side. The task holds its host while it
+        waits; run it with C(async) to go on with other tasks meanwhile (see the examples).
+    type: int
+    default: 0
+    version_added: 0.5.0
+  wait_interval:
+    description:
+      - Seconds between two reads of the open requests while waiting for the approval; at least V(1). When not
+        set, V(5).
+      - Only with O(wait_timeout) above V(0).
+    type: int
+    version_added: 0.5.0
 extends_documentation_fragment:
   - credvault.vault.authorization.reason
   - credvault.vault.connection
@@ -80,6 +105,10 @@ notes:
     administrators retrieve passwords without the workflow.
   - A request that was rejected or checked in is not listed by the vault any more; O(state=approved) after a
     check-in therefore fails until the user requests again.
+  - The vault makes the check-in an administrator's operation (C(ADMIN_REQUEST_CHECKIN)). To give a password back
+    once a play is done with it, end the play's block with an C(always) section in which the administrator's token
+    checks it in (O(state=checked_in) with O(requester)), as the examples show. It then runs also when a task of
+    the block failed.
 seealso:
   - module: credvault.vault.vault_password_request_info
   - plugin: credvault.vault.vault_password
@@ -107,31 +136,35 @@ EXAMPLES = r"""
     requester: jdoe
     state: approved
 
-- name: The requester checks the password out
-  credvault.vault.vault_password_request:
-    url: "{{ vault_url }}"
-    auth_token: "{{ requester_token }}"
-    ca_path: "{{ vault_ca_path }}"
-    resource: web-01
-    account: root
-    reason: Release 4.2
-    state: checked_out
+- name: The requester checks the password out, waiting up to 10 minutes for the approval, and gives it back
+  block:
+    - name: Request the password if there is no open request, wait for the approval, check it out
+      credvault.vault.vault_password_request:
+        url: "{{ vault_url }}"
+        auth_token: "{{ requester_token }}"
+        ca_path: "{{ vault_ca_path }}"
+        resource: web-01
+        account: root
+        reason: Release 4.2
+        state: checked_out
+        wait_timeout: 600
+        wait_interval: 10
 
-- name: The requester reads the password it holds
-  ansible.builtin.set_fact:
-    root_password: "{{ lookup('credvault.vault.vault_password', 'web-01/root', reason='Release 4.2', url=vault_url,
-                              auth_token=requester_token, ca_path=vault_ca_path) }}"
-  no_log: true
-
-- name: An administrator ends the checkout
-  credvault.vault.vault_password_request:
-    url: "{{ vault_url }}"
-    auth_token: "{{ vault_token }}"
-    ca_path: "{{ vault_ca_path }}"
-    resource: web-01
-    account: root
-    requester: jdoe
-    state: checked_in
+    - name: The requester reads the password it holds
+      ansible.builtin.set_fact:
+        root_password: "{{ lookup('credvault.vault.vault_password', 'web-01/root', reason='Release 4.2',
+                                  url=vault_url, auth_token=requester_token, ca_path=vault_ca_path) }}"
+      no_log: true
+  always:
+    - name: An administrator ends the checkout, also when a task of the block failed
+      credvault.vault.vault_password_request:
+        url: "{{ vault_url }}"
+        auth_token: "{{ vault_token }}"
+        ca_path: "{{ vault_ca_path }}"
+        resource: web-01
+        account: root
+        requester: jdoe
+        state: checked_in
 
 - name: An administrator turns down whatever jdoe still has open for web-01/admin
   credvault.vault.vault_password_request:
@@ -153,6 +186,19 @@ state:
   returned: success
   type: str
   sample: approved
+requested:
+  description:
+    - True when the task sent the request for the password (in check mode, would send it) before waiting.
+  returned: with O(state=checked_out) and O(wait_timeout) above V(0)
+  type: bool
+  sample: true
+waited:
+  description:
+    - Whole seconds the task waited for the approval; V(0) when the request was approved or checked out already
+      (and in check mode).
+  returned: with O(state=checked_out) and O(wait_timeout) above V(0)
+  type: int
+  sample: 42
 request:
   description:
     - The open request as the vault listed it before the task (an item of C(PASSWORDREQUESTLIST)), with the
@@ -202,7 +248,7 @@ request:
     reason: Release 4.2
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _password_request
+from ansible_collections.credvault.vault.plugins.module_utils import _password_approval, _password_request
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils._options import authorization_argument_spec
 
@@ -217,6 +263,8 @@ def argument_spec():
             "choices": ["requested", "approved", "rejected", "checked_out", "checked_in"],
         },
         "requester": {"type": "str"},
+        "wait_timeout": {"type": "int", "default": 0},
+        "wait_interval": {"type": "int"},
         **authorization_argument_spec(ticket=False),
     }
 
@@ -228,7 +276,7 @@ def main():
     )
 
     def work():
-        tracker, result = _password_request.ensure_state(vault.client, vault.params, vault.check_mode)
+        tracker, result = _password_approval.ensure_state(vault.client, vault.params, vault.check_mode)
         for warning in tracker.warnings:
             vault.module.warn(warning)
         return dict(result, changed=tracker.changed, diff=tracker.diff())

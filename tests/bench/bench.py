@@ -6,7 +6,7 @@
 Usage::
 
     bench.py --collections DIR [--latency-ms 20] [--terms 1,10,100,1000] [--accounts 100]
-             [--out docs/benchmark] [--no-chart]
+             [--hosts 20] [--host-tasks 10] [--out docs/benchmark] [--no-chart]
 
 It starts its own simulators, seeds them, injects ``--latency-ms`` into every
 vault request (the simulator's latency fault: a stand-in for the network and a
@@ -15,8 +15,14 @@ real vault's own time), and writes ``OUT/results.md`` (the tables) and
 
 Figures are compared only within one run: each is given as a ratio to its
 reference measured in the same run (the plain ``requests`` client for the
-lookup, the loop's create for the modules, ``ansible.builtin.ping`` for the
-start-up), since absolute times of these shared machines vary between runs.
+lookup, the loop's create for the modules, the role for the host credentials,
+``ansible.builtin.ping`` for the start-up), since absolute times of these shared
+machines vary between runs.
+
+The host credentials part logs in over SSH with passwords: it needs root (it
+creates a unix user and starts a private sshd, both removed at the end) and
+/usr/sbin/sshd (and sshpass with ansible-core before 2.19), and stops with a
+message naming what is missing before anything is measured.
 """
 
 from __future__ import annotations
@@ -28,10 +34,12 @@ import subprocess
 import sys
 import tempfile
 
+import host_credentials_bench
 import report
 from lookup_bench import LookupClient, PlainClient, measure
 from module_bench import run_play
 from simulator import Simulator, term_names
+from ssh_server import missing_requirements
 
 CONCURRENCY = 8
 IMPORT_SAMPLES = 5
@@ -44,6 +52,8 @@ def parse_args(argv=None):
     parser.add_argument("--latency-ms", type=float, default=20.0, help="latency injected per request (default 20)")
     parser.add_argument("--terms", default="1,10,100,1000", help="numbers of terms per lookup call")
     parser.add_argument("--accounts", type=int, default=100, help="accounts converged by the module runs")
+    parser.add_argument("--hosts", type=int, default=20, help="inventory hosts of the host credentials runs")
+    parser.add_argument("--host-tasks", type=int, default=10, help="tasks per host of the host credentials runs")
     parser.add_argument("--out", default="docs/benchmark", help="directory for results.md and lookup.png")
     parser.add_argument("--no-chart", action="store_true", help="write no chart (make test's smoke run)")
     return parser.parse_args(argv)
@@ -136,8 +146,17 @@ def import_times(collections):
     return times
 
 
+def ansible_version():
+    from ansible.release import __version__  # pylint: disable=import-outside-toplevel  # only for this check
+
+    return tuple(int(part) for part in __version__.split(".")[:2])
+
+
 def main(argv=None):
     args = parse_args(argv)
+    missing = missing_requirements(ansible_version())
+    if missing:
+        sys.exit("bench.py: the host credentials benchmark needs: %s" % "; ".join(missing))
     counts = [int(part) for part in args.terms.split(",")]
     collections = os.path.abspath(args.collections)
     os.makedirs(args.out, exist_ok=True)
@@ -146,6 +165,8 @@ def main(argv=None):
         with tempfile.TemporaryDirectory() as work_dir:
             simulator.seed(term_names(max(counts)))
             simulator.set_latency(args.latency_ms / 1000.0)
+            hosts = host_credentials_bench.measure_both(simulator, work_dir, collections, args.hosts, args.host_tasks)
+            print("host credentials: measured", flush=True)
             lookups, floors = lookup_runs(simulator, collections, counts, work_dir)
             modules = module_runs(simulator, collections, work_dir, args.accounts)
             startup, imports = startup_runs(simulator, collections, work_dir)
@@ -160,6 +181,11 @@ def main(argv=None):
             report.lookup_table(lookups, floors),
             "## Modules: %d accounts on one resource" % args.accounts,
             report.module_table(modules),
+            "## Host credentials: %d hosts x %d tasks over SSH with password login, forks %d"
+            % (args.hosts, args.host_tasks, host_credentials_bench.FORKS),
+            'Every task is `ansible.builtin.raw: "true"` over Ansible\'s ssh connection (default ControlPersist) to a '
+            "private sshd that accepts only passwords; every task of both plays must succeed.",
+            report.host_credentials_table(hosts),
             "## Module start-up (no injected latency, %d tasks each)" % STARTUP_TASKS,
             report.startup_table(startup, imports),
         ]

@@ -56,6 +56,29 @@ def module_table(runs):
     return "\n".join(lines)
 
 
+def host_credentials_table(runs):
+    """``runs``: host_credentials_bench.HostRun list whose last is the reference (the role)."""
+    reference = runs[-1].seconds
+    lines = [
+        "| login password from | vault requests | per host | per host and task | password retrievals | wall s | x role |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for run in runs:
+        lines.append(
+            "| %s | %d | %.1f | %.2f | %d | %.2f | %s |"
+            % (
+                run.name,
+                run.requests,
+                run.requests_per_host,
+                run.requests_per_host / run.tasks,
+                run.retrievals,
+                run.seconds,
+                ratio(run.seconds, reference),
+            )
+        )
+    return "\n".join(lines)
+
+
 def startup_table(runs, imports):
     """``runs``: PlayRun list whose first is the ping loop; ``imports``: {what: median import ms}."""
     reference = runs[0].per_item_ms

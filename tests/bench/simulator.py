@@ -102,8 +102,8 @@ class Simulator:
         )
         return response.json()["operation"]["Details"]["RESOURCEID"]
 
-    def seed(self, pairs):
-        """Create every resource and account of ``pairs`` (resource, account), passwords by ``password_of``."""
+    def seed(self, pairs, password=password_of):
+        """Create every resource and account of ``pairs`` (resource, account), passwords by ``password``."""
         by_resource = {}
         for resource, account in pairs:
             by_resource.setdefault(resource, []).append(account)
@@ -116,12 +116,12 @@ class Simulator:
                     "RESOURCENAME": resource,
                     "ACCOUNTNAME": first,
                     "RESOURCETYPE": RESOURCE_TYPE,
-                    "PASSWORD": password_of(resource, first),
+                    "PASSWORD": password(resource, first),
                     "OWNERNAME": "admin",
                 },
             )
             if rest:
-                listed = [{"ACCOUNTNAME": name, "PASSWORD": password_of(resource, name)} for name in rest]
+                listed = [{"ACCOUNTNAME": name, "PASSWORD": password(resource, name)} for name in rest]
                 self._vault("POST", "/resources/%s/accounts" % self.resource_id(resource), {"ACCOUNTLIST": listed})
 
     def round_trip(self, samples=20):

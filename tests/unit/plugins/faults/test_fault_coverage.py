@@ -367,6 +367,9 @@ ROWS = {
     ),
     "modules/vault_password_request_info": Row(module("vault_password_request_info")),
     "modules/vault_password_validate": Row(module("vault_password_validate", password=PASSWORD, policy="Strong")),
+    "modules/vault_host_credentials": Row(
+        action("vault_host_credentials", resource="fc-base", login_account="root", become_account="root")
+    ),
     "modules/vault_pgp_key_info": Row(
         action("vault_pgp_key_info", vault="edition_b", user="admin", dest="{dir}/{name}.asc")
     ),

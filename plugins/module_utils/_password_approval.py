@@ -1,0 +1,98 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""Waiting for an administrator's approval, then checking out: ``state=checked_out`` with ``wait_timeout``.
+
+The requester's token requests the password when it has no open request, reads its own open requests
+(``GET_PASSWORDREQUEST``) every ``wait_interval`` seconds until an administrator has approved the request, and
+checks the password out. The vault lists open requests only, so a request that leaves the list while waiting was
+rejected (or approved, checked out and checked in by someone else in between): the wait fails, as it does when
+``wait_timeout`` seconds pass first; the request is then left open, for a later run to go on from.
+
+The request's lock (``_object_lock``) is held while reading and writing, never while sleeping, so parallel runs of
+the task (forks) wait side by side; the first to find the approval checks out, the others find it checked out.
+
+Time is read through this module's ``clock`` and ``sleep``, which unit tests replace; the client's own retries do
+not use them.
+"""
+
+from __future__ import annotations
+
+import time
+
+from . import _password_request as workflow
+from ._account import require_account
+from ._diff import DifferenceTracker
+from ._errors import VaultError, VaultNotFoundError
+from ._object_lock import object_lock
+
+clock = time.monotonic
+sleep = time.sleep
+
+DEFAULT_INTERVAL = 5
+
+
+class ApprovalWaitError(VaultError):
+    """The request was not approved: it left the list of open requests, or the time was up first."""
+
+
+def ensure_state(client, desired, check_mode):
+    """``_password_request.ensure_state``, which waits for the approval first when ``desired["wait_timeout"]``
+    is above 0 (``desired["state"]`` is then ``checked_out``).
+
+    The result of a wait adds ``requested`` (the task requested the password; in check mode: would) and
+    ``waited`` (whole seconds spent waiting). ``changed`` is true when the task requested or checked out.
+    """
+    if not desired.get("wait_timeout"):
+        return workflow.ensure_state(client, desired, check_mode)
+    workflow.validate(desired)
+    tracker = DifferenceTracker()
+    try:
+        ref = require_account(client, desired["resource"], desired["account"])
+    except VaultNotFoundError as missing:
+        tracker, result = workflow.without_account(tracker, desired, check_mode, missing)
+        return tracker, dict(result, requested=True, waited=0)
+    with object_lock(client, workflow.LOCKED_KIND, workflow.lock_identity(desired), check_mode):
+        request = workflow.open_request(client, None, ref)
+        before = request["state"] if request else workflow.NONE
+        requested = before == workflow.NONE
+        if before == workflow.CHECKED_OUT or check_mode:
+            tracker.record("state", before, workflow.CHECKED_OUT, before != workflow.CHECKED_OUT)
+            return tracker, {
+                "state": workflow.CHECKED_OUT,
+                "request": request or {},
+                "requested": requested,
+                "waited": 0,
+            }
+        if requested:
+            asked = dict(desired, state=workflow.REQUESTED)
+            workflow.Transition(client, ref, asked, None, None, workflow.NONE).perform()
+    waited = wait_for_approval(client, ref, workflow.REQUESTED if requested else before, desired)
+    checkout, result = workflow.converge(client, ref, desired, None, False)
+    tracker.record("state", before, result["state"], requested or checkout.changed)
+    return tracker, {"state": result["state"], "request": request or {}, "requested": requested, "waited": waited}
+
+
+def wait_for_approval(client, ref, current, desired):
+    """Whole seconds waited until the request for ``ref`` (in state ``current``) no longer waits for approval;
+    ``ApprovalWaitError`` when it leaves the list of open requests or ``desired["wait_timeout"]`` seconds pass."""
+    timeout = desired["wait_timeout"]
+    interval = desired.get("wait_interval") or DEFAULT_INTERVAL
+    started = clock()
+    while current == workflow.REQUESTED:
+        waited = clock() - started
+        if waited >= timeout:
+            raise ApprovalWaitError(
+                "the request for %s is still waiting for approval after %d s (wait_timeout); it is left open: an "
+                "administrator can still approve it, and a later run goes on from it" % (ref.label, round(waited))
+            )
+        sleep(min(interval, timeout - waited))
+        request = workflow.open_request(client, None, ref)
+        current = request["state"] if request else workflow.NONE
+    if current == workflow.NONE:
+        raise ApprovalWaitError(
+            "the request for %s was rejected (or ended) by an administrator while waiting for approval: the vault "
+            "no longer lists it, so there is nothing to check out; request the password again" % ref.label
+        )
+    return round(clock() - started)
