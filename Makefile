@@ -82,10 +82,12 @@ help:
 	@echo 'make integration  ansible-test integration --venv --python $(TEST_PYTHON) with simulators running'
 	@echo '                  (INTEGRATION_TARGETS="t1 t2" runs only those; INTEGRATION_JOBS=N runs N at once;'
 	@echo '                  BUILD=DIR copies elsewhere)'
-	@echo 'make molecule     molecule test of extensions/molecule (the linux_remote_reset role end to end over'
-	@echo '                  a private sshd on 127.0.0.1; needs root; installs openssh-server and sudo if missing)'
+	@echo 'make molecule     molecule test of extensions/molecule (the linux_remote_reset and host_credentials roles'
+	@echo '                  end to end over a private sshd on 127.0.0.1; needs root; installs openssh-server, sudo'
+	@echo '                  and sshpass if missing)'
 	@echo 'make bench        the performance benchmark: its own simulators with BENCH_LATENCY_MS (default 20) per'
-	@echo '                  request; writes docs/benchmark/results.md and lookup.png (BENCH_TERMS, BENCH_ACCOUNTS)'
+	@echo '                  request; writes docs/benchmark/results.md and lookup.png (BENCH_TERMS, BENCH_ACCOUNTS);'
+	@echo '                  its host credentials part logs in to a private sshd: needs root and openssh-server'
 	@echo 'make clean        remove .venv, .build and caches'
 
 venv: $(VENV_STAMP)
@@ -275,17 +277,17 @@ docs-check: $(SETUP) docs-browser $(DOCS_STAMP)
 	  wait $$lint || { cat $(BUILD)/docs-lint.log; echo 'antsibull-docs lint-collection-docs failed' >&2; exit 1; }
 	@echo 'antsibull-docs lint-collection-docs --plugin-docs: no errors'
 
-# The scenario changes this machine's users and sudo rules (all named cvrr_*,
-# removed by its destroy step) and runs a private sshd, so it needs root. It
-# runs in the copy, with the copy as the credvault.vault collection.
-MOLECULE_SCENARIOS ?= linux_remote_reset
+# The scenarios change this machine's users and sudo rules (all named cvrr_* or
+# cvhc_*, removed by their destroy steps) and run a private sshd, so they need
+# root. They run in the copy, with the copy as the credvault.vault collection.
+MOLECULE_SCENARIOS ?= linux_remote_reset host_credentials
 
 molecule-tools:
 	@if [ "$$(id -u)" != 0 ]; then \
 	  echo 'make molecule: needs root (it creates test users, sudo rules and a private sshd); run it as root' >&2; \
 	  exit 1; fi
-	if [ ! -x /usr/sbin/sshd ] || [ ! -x /usr/sbin/visudo ]; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server sudo; fi
+	if [ ! -x /usr/sbin/sshd ] || [ ! -x /usr/sbin/visudo ] || [ ! -x /usr/bin/sshpass ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server sudo sshpass; fi
 
 molecule: molecule-tools $(SETUP)
 	cd $(COPY) && for s in $(MOLECULE_SCENARIOS); do \
@@ -307,9 +309,10 @@ bench: venv collection $(BENCH_STAMP)
 	  --terms $(BENCH_TERMS) --accounts $(BENCH_ACCOUNTS) --out $(CURDIR)/docs/benchmark
 
 # make test runs the benchmark small, without latency or chart, so that it keeps working: every secret it
-# fetches is checked and every play must pass; its figures are not looked at.
+# fetches is checked and every play must pass (3 hosts x 2 tasks over SSH); its figures are not looked at.
 bench-smoke: $(SETUP)
 	cd tests/bench && python bench.py --collections $(BUILD) --latency-ms 0 --terms 1,10 --accounts 3 \
+	  --hosts 3 --host-tasks 2 \
 	  --out $(BUILD)/bench-smoke --no-chart > $(BUILD)/bench-smoke.log || { cat $(BUILD)/bench-smoke.log; exit 1; }
 	@echo "benchmark smoke run passed ($(BUILD)/bench-smoke.log)"
 
@@ -342,9 +345,10 @@ TEST_STAGES := main-python integration:$(INTEGRATION_JOBS) units $(addprefix mat
   docs-check package-check certification-check awx-plugin-check bench-smoke lint molecule
 
 # Debian packages the stages need, installed once before they start (two apt-get runs at once would fight over
-# dpkg's lock): chromium (docs-check), openssh-server and sudo (molecule), shellcheck (ansible-test sanity skips its
-# shellcheck test, with only a warning, when the program is missing). Installing needs root.
-SYSTEM_PACKAGES := chromium:chromium sshd:openssh-server visudo:sudo shellcheck:shellcheck
+# dpkg's lock): chromium (docs-check), openssh-server (molecule, bench-smoke), sudo and sshpass (molecule), shellcheck
+# (ansible-test sanity skips its shellcheck test, with only a warning, when the program is missing). Installing
+# needs root.
+SYSTEM_PACKAGES := chromium:chromium sshd:openssh-server visudo:sudo sshpass:sshpass shellcheck:shellcheck
 
 system-packages:
 	@missing=$$(for pair in $(SYSTEM_PACKAGES); do \
