@@ -24,7 +24,7 @@ import time
 from . import _password_request as workflow
 from ._account import require_account
 from ._diff import DifferenceTracker
-from ._errors import VaultError, VaultNotFoundError
+from ._errors import VaultAPIError, VaultError, VaultNotFoundError, is_refusal
 from ._object_lock import object_lock
 
 clock = time.monotonic
@@ -56,22 +56,35 @@ def ensure_state(client, desired, check_mode):
     with object_lock(client, workflow.LOCKED_KIND, workflow.lock_identity(desired), check_mode):
         request = workflow.open_request(client, None, ref)
         before = request["state"] if request else workflow.NONE
-        requested = before == workflow.NONE
         if before == workflow.CHECKED_OUT or check_mode:
             tracker.record("state", before, workflow.CHECKED_OUT, before != workflow.CHECKED_OUT)
             return tracker, {
                 "state": workflow.CHECKED_OUT,
                 "request": request or {},
-                "requested": requested,
+                "requested": before == workflow.NONE,
                 "waited": 0,
             }
-        if requested:
-            asked = dict(desired, state=workflow.REQUESTED)
-            workflow.Transition(client, ref, asked, None, None, workflow.NONE).perform()
-    waited = wait_for_approval(client, ref, workflow.REQUESTED if requested else before, desired)
+        requested, current = _request(client, ref, desired) if before == workflow.NONE else (False, before)
+    waited = wait_for_approval(client, ref, current, desired)
     checkout, result = workflow.converge(client, ref, desired, None, False)
     tracker.record("state", before, result["state"], requested or checkout.changed)
     return tracker, {"state": result["state"], "request": request or {}, "requested": requested, "waited": waited}
+
+
+def _request(client, ref, desired):
+    """``(requested, state)``: send ``REQUEST_PASSWORD`` and the state of the open request after it.
+
+    A request the vault does not accept while a parallel run (another controller) has just made one is not a
+    failure: that run's request, found by one more read, is the one to wait for. A refusal of this token, or a
+    failure that leaves no open request, is raised."""
+    try:
+        workflow.Transition(client, ref, dict(desired, state=workflow.REQUESTED), None, None, workflow.NONE).perform()
+    except VaultAPIError as failure:
+        request = None if is_refusal(failure) else workflow.open_request(client, None, ref)
+        if request is None:
+            raise
+        return False, request["state"]
+    return True, workflow.REQUESTED
 
 
 def wait_for_approval(client, ref, current, desired):

@@ -181,6 +181,19 @@ def test_a_refused_request_fails_with_the_vault_message_and_does_not_wait(fake_c
     assert fake_clock.sleeps == []
 
 
+def test_a_request_made_meanwhile_by_another_run_is_waited_for(fake_clock):
+    """REQUEST_PASSWORD fails because a run on another controller requested at the same moment: its request is
+    waited for and checked out, and this task did not request."""
+    failure = VaultAPIError("REQUEST_PASSWORD failed: already requested", operation="REQUEST_PASSWORD", http_status=200)
+    client = vault(
+        request_password=failure,
+        get_password_requests=in_turn(None, "WAITING FOR APPROVAL", "WAITING FOR APPROVAL", "APPROVED", "APPROVED"),
+    )
+    tracker, result = approval.ensure_state(client, waiting(), False)
+    assert client.writes() == ["request_password", "checkout_password"]
+    assert result["state"] == "checked_out" and result["requested"] is False and tracker.changed
+
+
 def test_without_wait_timeout_an_unapproved_checkout_fails_as_before(fake_clock):
     with pytest.raises(VaultInputError, match="waiting for approval"):
         approval.ensure_state(vault("WAITING FOR APPROVAL"), waiting(timeout=0, interval=None), True)
