@@ -43,8 +43,8 @@ options:
   totp_min_validity:
     description:
       - With O(field=totp), the least number of seconds the returned code is still valid for, in its window of
-        O(totp_period) seconds. A code that would expire sooner is not returned; the lookup waits until the next window opens and fetches the code of that
-        window.
+        O(totp_period) seconds. A code that would expire sooner is not returned; the lookup waits until the next
+        window opens and fetches the code of that window.
       - Measured on the controller's clock, which is taken to agree with the vault's (keep both synchronized, for
         example with NTP); add the largest expected difference to this value.
       - All terms of a call are fetched together, so the call waits at most once before fetching, plus at most
