@@ -147,3 +147,21 @@ def scripted_action(plugin, args, module_result, check_mode=False, diff=False):
     instance._execute_module = execute_module
     instance._remove_tmp_path = lambda path: None
     return instance
+
+
+class FakeClock:
+    """Time that passes only when the code under test sleeps: ``time()`` (or calling it) reads it, ``sleep()`` moves
+    it on and is recorded in ``sleeps``."""
+
+    def __init__(self, now=1000.0):
+        self.now = now
+        self.sleeps = []
+
+    def time(self):
+        return self.now
+
+    __call__ = time
+
+    def sleep(self, seconds):
+        self.sleeps.append(seconds)
+        self.now += seconds

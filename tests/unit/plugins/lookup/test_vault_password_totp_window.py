@@ -11,11 +11,9 @@ from ansible.errors import AnsibleLookupError
 
 from ansible_collections.credvault.vault.plugins.lookup import vault_password
 from ansible_collections.credvault.vault.plugins.plugin_utils._totp_window import TotpWindow
+from ansible_collections.credvault.vault.tests.unit.fakes import FakeClock
 from ansible_collections.credvault.vault.tests.unit.plugins.lookup.scripted_vault import ANSWERS, CONNECTION
-from ansible_collections.credvault.vault.tests.unit.plugins.plugin_utils.test_totp_window import (
-    WINDOW_START,
-    FakeClock,
-)
+from ansible_collections.credvault.vault.tests.unit.plugins.plugin_utils.test_totp_window import WINDOW_START
 
 PERIOD = 6
 

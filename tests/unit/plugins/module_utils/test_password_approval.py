@@ -8,7 +8,7 @@ import pytest
 
 from ansible_collections.credvault.vault.plugins.module_utils import _password_approval as approval
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError, VaultInputError
-from ansible_collections.credvault.vault.tests.unit.fakes import lock_held
+from ansible_collections.credvault.vault.tests.unit.fakes import FakeClock, lock_held
 from ansible_collections.credvault.vault.tests.unit.plugins.module_utils.test_password_request import (
     NO_RESOURCE,
     keys,
@@ -18,21 +18,6 @@ from ansible_collections.credvault.vault.tests.unit.plugins.module_utils.test_pa
 )
 
 LOCK = ("password request", ("web", "root", ""))
-
-
-class FakeClock:
-    """Time that passes only when the code under test sleeps; records each sleep."""
-
-    def __init__(self):
-        self.now = 1000.0
-        self.sleeps = []
-
-    def __call__(self):
-        return self.now
-
-    def sleep(self, seconds):
-        self.sleeps.append(seconds)
-        self.now += seconds
 
 
 @pytest.fixture

@@ -11,24 +11,10 @@ from ansible_collections.credvault.vault.plugins.plugin_utils._totp_window impor
     TotpWindow,
     TotpWindowMissed,
 )
+from ansible_collections.credvault.vault.tests.unit.fakes import FakeClock
 
 # A window of 30 seconds starts at every multiple of 30 since the epoch; 1_800_000_000 is one.
 WINDOW_START = 1_800_000_000
-
-
-class FakeClock:
-    """``time()`` and ``sleep()``: sleeping moves the clock on and is recorded."""
-
-    def __init__(self, now):
-        self.now = now
-        self.sleeps = []
-
-    def time(self):
-        return self.now
-
-    def sleep(self, seconds):
-        self.sleeps.append(seconds)
-        self.now += seconds
 
 
 def timed(clock, period=30, min_validity=10):
