@@ -40,6 +40,8 @@ def run(args, check_mode=False):
     plugin = vault_host_credentials.ActionModule(
         task, mock.MagicMock(), mock.MagicMock(), mock.MagicMock(), mock.MagicMock(), None
     )
+    # Set by the plugin loader; ansible-core 2.16 names it in the message of an unknown option.
+    plugin._load_name = "credvault.vault.vault_host_credentials"
     client = ScriptedClient(
         {
             "get_resource_account_ids": account_ids,
