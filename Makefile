@@ -54,9 +54,9 @@ unexport VIRTUAL_ENV PYTHONPATH ANSIBLE_COLLECTIONS_PATH ANSIBLE_COLLECTIONS_PAT
 # tell ansible-test where the content is (it then lists the files on disk).
 ANSIBLE_TEST := env ANSIBLE_TEST_CONTENT_ROOT=$(COPY) ansible-test
 
-.PHONY: help venv collection units sanity lint format integration molecule molecule-tools demo package-check \
+.PHONY: help venv collection units sanity lint format examples integration molecule molecule-tools demo package-check \
   certification-check awx-plugin-check docs docs-browser docs-check bench bench-smoke matrix main-python system-packages test check \
-  clean
+  new-module clean
 
 help:
 	@echo 'make demo         build and install the collection, run docs/examples/demo.yml against a simulator'
@@ -68,6 +68,7 @@ help:
 	@echo 'make units        pytest of tests/unit and tests/simulator/tests'
 	@echo 'make lint         ruff format --check, ruff check, ansible-lint --profile production, antsibull-changelog lint'
 	@echo 'make format       apply ruff format and ruff check --fix (the one style of ruff.toml)'
+	@echo 'make examples     write each plugin'"'"'s EXAMPLES to its integration target'"'"'s tasks/examples.yml'
 	@echo 'make sanity       ansible-test sanity --venv --python $(TEST_PYTHON)'
 	@echo 'make package-check'
 	@echo '                  build the tarball; check its files, galaxy-importer, ansible-builder introspect and'
@@ -88,6 +89,9 @@ help:
 	@echo 'make bench        the performance benchmark: its own simulators with BENCH_LATENCY_MS (default 20) per'
 	@echo '                  request; writes docs/benchmark/results.md and lookup.png (BENCH_TERMS, BENCH_ACCOUNTS);'
 	@echo '                  its host credentials part logs in to a private sshd: needs root and openssh-server'
+	@echo 'make new-module NAME=vault_<thing>[_info] [OPERATION=<catalogue key>] [DESCRIPTION=...]'
+	@echo '                  write every piece a module needs (tests/utils/new_module.py; the checklist is'
+	@echo '                  tests/unit/test_module_checklist.py)'
 	@echo 'make clean        remove .venv, .build and caches'
 
 venv: $(VENV_STAMP)
@@ -136,6 +140,11 @@ lint: venv
 format: venv
 	ruff format .
 	ruff check --fix .
+
+# The integration targets run the documented examples: tasks/examples.yml is each plugin's EXAMPLES, written here
+# (tests/unit/plugins/modules/test_examples.py fails when they differ).
+examples:
+	python tests/utils/refresh_examples.py
 
 # The targets run as INTEGRATION_JOBS ansible-test runs at once, each in its own
 # copy of the collection under $(INTEGRATION_JOBS_DIR) with its own simulators
@@ -370,6 +379,12 @@ check: venv collection
 	ruff format --check --diff .
 	ruff check .
 	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --rootdir $(COPY) -q -n auto $(UNIT_TESTS)
+
+# Writes the pieces of a new module into this checkout (tests/utils/new_module.py says which).
+new-module:
+	$(if $(NAME),,$(error NAME=vault_<thing>[_info] is required))
+	$(PYTHON) tests/utils/new_module.py $(NAME) $(if $(OPERATION),--operation $(OPERATION)) \
+	  $(if $(DESCRIPTION),--description "$(DESCRIPTION)")
 
 clean:
 	rm -rf $(VENV) $(BUILD) .ansible tests/output

@@ -9,19 +9,11 @@ are what the connection to the host needs. Its result is censored (``_secret_han
 from __future__ import annotations
 
 from ansible.plugins.action import ActionBase
-from ansible.utils.display import Display
 
-from ansible_collections.credvault.vault.plugins.module_utils._checks import check_control_characters
-from ansible_collections.credvault.vault.plugins.module_utils._client import INSECURE_WARNING
-from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError
-from ansible_collections.credvault.vault.plugins.module_utils._options import (
-    client_from_options,
-    connection_argument_spec,
-)
-from ansible_collections.credvault.vault.plugins.plugin_utils._host_credentials import argument_spec, fetch
+from ansible_collections.credvault.vault.plugins.plugin_utils._controller_task import run_entry, task_arguments
+from ansible_collections.credvault.vault.plugins.plugin_utils._host_credentials import argument_spec, describe
 from ansible_collections.credvault.vault.plugins.plugin_utils._secret_handover import censor
 
-display = Display()
 MODULE = "vault_host_credentials"
 
 
@@ -34,20 +26,8 @@ class ActionModule(ActionBase):
         result = super().run(tmp, task_vars)
         del tmp
         own_spec = argument_spec()
-        args = self.validate_argument_spec(argument_spec=dict(connection_argument_spec(), **own_spec))[1]
-        names = {name: args.get(name) for name in ("resource", "login_account", "become_account")}
-        result.update(names, changed=False)
-        client = None
-        try:
-            check_control_characters(own_spec, args)
-            client = client_from_options(args.get)
-            if client.insecure:
-                display.warning(INSECURE_WARNING)
-            result.update(fetch(client, args))
-        except VaultError as exc:
-            message = client.failure_message(exc) if client is not None else str(exc)
-            result.update(failed=True, msg=message, **exc.to_result())
-        finally:
-            if client is not None:
-                client.close()
+        args = task_arguments(self, own_spec)
+        result.update({name: args.get(name) for name in ("resource", "login_account", "become_account")})
+        result.update(run_entry(describe, own_spec, args, self._task.check_mode))
+        result.setdefault("changed", False)
         return censor(result, MODULE, self._task)

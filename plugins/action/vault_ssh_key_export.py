@@ -7,8 +7,9 @@ controller and never into the task's result (``_controller_files.KeyFileAction``
 
 from __future__ import annotations
 
-from ansible_collections.credvault.vault.plugins.module_utils._key_files import EXPORT_TYPES, PRIVATE, export_ssh_key
 from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import KeyFileAction
+from ansible_collections.credvault.vault.plugins.plugin_utils._key_armor import EXPORT_TYPES, PRIVATE
+from ansible_collections.credvault.vault.plugins.plugin_utils._ssh_key_export import converge
 
 
 class ActionModule(KeyFileAction):
@@ -16,9 +17,7 @@ class ActionModule(KeyFileAction):
         "name": {"type": "str", "required": True},
         "export_type": {"type": "str", "choices": list(EXPORT_TYPES), "default": PRIVATE},
     }
-
-    def export(self, client, args):
-        return export_ssh_key(client, args["name"], args["export_type"])
+    ENTRY = staticmethod(converge)
 
     def holds_private_key(self, args):
         return args["export_type"] == PRIVATE

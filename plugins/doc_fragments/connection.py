@@ -32,8 +32,8 @@ options:
     description:
       - Display name of the organization in which calls act, sent in the C(orgName) header. Without it the vault
         acts in its default organization; a name it does not know fails the call.
-      - The names are the C(display_name) values that M(credvault.vault.vault_organization_info) lists (edition B
-        from build 6320).
+      - The names are the C(display_name) values that M(credvault.vault.vault_organization_info) lists
+        (C(GET_ORGANIZATIONS), edition B from build 6320).
       - Surrounding whitespace is removed; a name that still holds a control character or a character outside
         Latin-1 (ISO-8859-1) cannot be sent in a header and is refused before any request.
       - If not set, the environment variable E(CREDVAULT_ORG_NAME) is used.

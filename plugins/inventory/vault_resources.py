@@ -129,7 +129,7 @@ notes:
   - Before the inventory cache answers, one C(GET RESOURCES) asks the vault whether it accepts the token; a token it
     refuses (revoked, its user deleted or locked) or a vault it cannot reach fails the inventory as without a
     cache. That request costs what the first request of an uncached run does (measured on the simulator with 300
-    resources, a new TLS connection and a 35 kB answer, 43 ms median; see docs/inventory.md).
+    resources, a new TLS connection and a 35 kB answer, 43 ms median; see R(the inventory guide,ansible_collections.credvault.vault.docsite.guide_inventory)).
   - The cache files are written 0600 (a new file renamed over the old one), whatever the cache plugin would do. So
     the cache plugin must be a file cache plugin such as C(ansible.builtin.jsonfile), or C(ansible.builtin.memory);
     one that keeps the inventory elsewhere (redis, memcached, mongodb) is refused with a message naming it.

@@ -96,8 +96,9 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultNotFoundError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.plugins.module_utils._key_files import PRIVATE, PUBLIC, export_ssh_key
+from ansible_collections.credvault.vault.plugins.plugin_utils._key_armor import PRIVATE, PUBLIC
 from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import VaultLookupBase
+from ansible_collections.credvault.vault.plugins.plugin_utils._ssh_key_export import export_ssh_key
 
 PLUGIN = "vault_ssh_key"
 

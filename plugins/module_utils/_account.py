@@ -2,12 +2,15 @@
 # Copyright: credvault.vault contributors
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""Accounts: find by names, read, converge, and fetch their secrets."""
+"""Accounts: find by names, read, converge, and fetch their secrets.
+
+Entry points: ``converge(task)`` of ``vault_account``, ``describe(task)`` of ``vault_account_info``."""
 
 from __future__ import annotations
 
+from ._catalogue import CATALOGUE
 from ._checks import clean_text
-from ._client import UNSERVED, scrub
+from ._client import UNSERVED, gates_text, scrub
 from ._converge import CreatedMeanwhile, Field, VaultObject
 from ._custom_fields import (
     check_custom_fields,
@@ -25,7 +28,7 @@ from ._errors import (
     VaultUnsupportedError,
     is_refusal,
 )
-from ._policy import describe, validate_password
+from ._policy import policy_label, validate_password
 from ._resource import ACCOUNT_FLAGS, find_resource_id, read_resource, unapplied_custom_fields
 from ._totp import decode_secret, matches
 
@@ -40,7 +43,9 @@ FIELDS = (
 TOTP_DEFAULTS = {"totp_algorithm": "SHA1", "totp_digits": 6, "totp_validity": 30}
 # Seconds a TOTP code is valid (TOTP_VALIDITY): at least one second, at most one day.
 TOTP_VALIDITY_RANGE = (1, 86400)
-NO_TOTP = "this vault has no TOTP (FETCH_CURRENT_TOTP and the TOTP_* account fields need edition A from build 12430)"
+NO_TOTP = "this vault has no TOTP (FETCH_CURRENT_TOTP and the TOTP_* account fields need %s)" % gates_text(
+    CATALOGUE["get_totp"].gates
+)
 
 
 class AccountRef:
@@ -117,7 +122,16 @@ def read_account(client, ref):
     return account
 
 
-def describe_account(client, resource, name):
+def describe(task):
+    """Entry point of ``vault_account_info``: with ``name``, the account (``account_info``); without it, the
+    accounts of ``resource`` (``list_accounts``, with ``include_details``)."""
+    desired = task.desired
+    if desired.get("name") is None:
+        return list_accounts(task.client, desired["resource"], desired.get("include_details"))
+    return account_info(task.client, desired["resource"], desired["name"])
+
+
+def account_info(client, resource, name):
     """``exists``, ``resource_exists`` and ``account`` (``GET RESOURCE ACCOUNT DETAILS`` with its ids and name).
 
     A missing resource or account is ``exists`` False; never the password.
@@ -388,9 +402,10 @@ class Account(VaultObject):
         return found
 
 
-def ensure(client, desired, check_mode):
-    """Converge the account ``desired`` describes to ``desired["state"]``; returns the tracker and the account."""
-    return Account(client, dict(desired), check_mode).ensure(desired.get("state") or "present")
+def converge(task):
+    """Entry point of ``vault_account``: the account ``task.desired`` describes, converged to its ``state``;
+    returns ``{"account"}``, its detail after the run with secret custom fields masked ({} when absent)."""
+    return {"account": mask_secret_fields(Account(task).ensure() or {})}
 
 
 def _write(client, ref, desired, edit, new_password):
@@ -441,7 +456,7 @@ def _require_valid_for_policy(client, ref, password, policy):
     if not verdict.valid:
         raise VaultInputError(
             "account %s: password does not satisfy %s (VALIDATE_PASSWORD), so nothing was changed: %s"
-            % (ref.label, describe(policy), scrub(verdict.message, [password]))
+            % (ref.label, policy_label(policy), scrub(verdict.message, [password]))
         )
 
 

@@ -2,7 +2,7 @@
 # Copyright: credvault.vault contributors
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""Agent keys and the agent install key: secrets the vault hands to its agents.
+"""Agent keys: secrets the vault hands to its agents (the install key: ``_agent_install_key``).
 
 - ``Fetch Agent Key`` (``POST /agents/agentkey``, A 12230 / B 6000, lower-case
   ``details``): "With no input the agent-key call returns an available key;
@@ -11,13 +11,9 @@
   installations for that time". Details agentKey, agentKeyEndTime
   (``DD/MM/YYYY HH:MM:SS``). Fetching reads (``changed`` false, sent in check
   mode too); generating writes (``changed`` true, nothing sent in check mode).
-- ``GetAgentInstallKey`` (``POST /generateInstallKey``, A 11300 / B 5300, no
-  input) answers ``AgentInstallKey`` beside ``result``. The spec says nothing of
-  a new key per call, and a vault keeps one install key for its agents (the
-  simulator makes it on first use, then returns it), so it is treated as a read.
 
-Both are refused before anything is sent when the configured edition and build
-lack them, in check mode too. No message holds a key.
+It is refused before anything is sent when the configured edition and build
+lack it, in check mode too. No message holds a key.
 """
 
 from __future__ import annotations
@@ -27,7 +23,6 @@ import datetime
 from ._errors import VaultInputError, VaultResponseError
 
 AGENT_KEY = "get_agent_key"
-INSTALL_KEY = "generate_install_key"
 
 
 def iso_end_time(text):
@@ -54,16 +49,20 @@ def agent_key_input(generate, validity_hours):
     return details
 
 
-def agent_key(client, generate=False, validity_hours=None, check_mode=False):
-    """Fetch an available agent key, or generate one; the result of ``vault_agent_key``.
+def converge(task):
+    """Entry point of ``vault_agent_key``: fetch an available agent key, or generate one (``generate``).
 
-    ``agent_key`` (the secret), ``agent_key_end_time`` as the vault gives it and ``expires_at`` (ISO 8601), and
-    ``generated``. In check mode a generation is reported (``changed``) and not sent; nothing holds a key then.
+    Returns ``agent_key`` (the secret), ``agent_key_end_time`` as the vault gives it and ``expires_at`` (ISO 8601),
+    and ``generated``. A generation is the task's change, with no diff (there is no key to compare it with, and
+    none may show); in check mode it is not sent, and nothing holds a key then.
     """
-    details = agent_key_input(generate, validity_hours)
+    client, generate = task.client, bool(task.desired.get("generate"))
+    details = agent_key_input(generate, task.desired.get("validity_hours"))
     client.check_supported(AGENT_KEY, details)
-    if generate and check_mode:
-        return {"changed": True, "generated": True}
+    if generate:
+        task.tracker.record_unseen("agent_key")
+    if generate and task.check_mode:
+        return {"generated": True}
     response = client.call(AGENT_KEY, details=details)
     answer = response.details_dict()
     key = answer.get("agentKey")
@@ -73,22 +72,8 @@ def agent_key(client, generate=False, validity_hours=None, check_mode=False):
         )
     end_time = answer.get("agentKeyEndTime")
     return {
-        "changed": bool(generate),
-        "generated": bool(generate),
+        "generated": generate,
         "agent_key": key,
         "agent_key_end_time": end_time,
         "expires_at": iso_end_time(end_time),
     }
-
-
-def install_key(client):
-    """The vault's agent install key; the result of ``vault_agent_install_key`` (a read: ``changed`` false)."""
-    client.check_supported(INSTALL_KEY)
-    response = client.call(INSTALL_KEY)
-    key = response.get("AgentInstallKey")
-    if not isinstance(key, str) or not key:
-        raise VaultResponseError(
-            "GetAgentInstallKey answered success without AgentInstallKey",
-            operation=response.operation or "GetAgentInstallKey",
-        )
-    return {"changed": False, "install_key": key}

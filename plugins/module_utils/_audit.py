@@ -76,6 +76,14 @@ def _marker(record):
     return ("record", repr(sorted(record.items())))
 
 
+def describe(task):
+    """Entry point of ``vault_audit_info``: ``read_audit`` with the task's options (checked before any request)."""
+    desired = task.desired
+    return read_audit(
+        task.client, desired["audit_type"], desired["duration"], desired["max_records"], desired["page_size"]
+    )
+
+
 def read_audit(client, audit_type="resource", duration="last_7_days", max_records=None, page_size=PAGE_SIZE):
     """The audit records of ``audit_type`` within ``duration``, newest first as the vault answers them.
 

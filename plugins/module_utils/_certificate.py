@@ -2,217 +2,380 @@
 # Copyright: credvault.vault contributors
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""SSL certificates of the vault (``{pki_root}``): which certificate a task means, and their dates.
+"""``vault_certificate``: a certificate created from the certificate input, added from a file, or deleted.
 
-What the API offers, and what that means here:
-
-- "In all inputs, serial_number is optional and selects among certificates
-  with the same common_name." A task names a certificate by ``common_name``
-  and, where several share it, ``serial_number``. Serial numbers are compared
-  as hex digits whatever their case, colons or spaces, without leading zeros.
-- The list (``GetAllSSLCertificates``) reports ``Common Name`` and
-  ``serialNumber`` ("present on some items"). A listed certificate without
-  one is looked up in ``GetCertificateDetails`` (``endpoint.serial``).
-- Dates of the list read ``<Mon> <D>, <YYYY>``; those of the details
-  ``YYYY-MM-DD HH:MM:SS.f``. ``iso_date`` turns either into ISO 8601;
-  ``with_dates``/``detail_with_dates`` add ``from_date``, ``expiry_date`` and
-  ``days_left`` to the items the modules return.
+- addCertificate is "multipart: INPUT_DATA {fileType (CERTFILE or KEYSTORE),
+  PASSWORD (omitted for CERTFILE)} and File". INPUT_DATA has the shape of
+  every input (Common request rules 4 and 5), ``{"operation": {"Details":
+  {...}}}``, sent by the client as a form field of the multipart body. A file
+  is known to be in the vault when a listed certificate has its common name
+  and serial number (read here with ``cryptography``); without that, the
+  vault's refusal of a duplicate ("already ...") is taken as "unchanged".
+- createCertificate answers with a message naming the serial number
+  ("Certificate x (serial number abc) created"); when it does not, the
+  created certificate is the one of that common name listed after and not
+  before. The API cannot edit a certificate: an existing one is compared on
+  what the list shows (KeyStrength, SignatureAlgorithm) and differences are
+  warned about, never "fixed".
+- The vault accepts several certificates of one common name, so two runs
+  creating one at once would make two: the find and the create hold the
+  certificate's lock (``_object_lock``, by lower-cased common name), so a
+  parallel run on this host waits, then finds the one created. A file the
+  vault refuses as one it holds ("already ...") that is listed by then was
+  added by a parallel run: unchanged.
 """
 
 from __future__ import annotations
 
-import datetime
+import os
 import re
 
+from ._certificate_input import certificate_input
+from ._certificate_lookup import (
+    certificate_label,
+    certificates_named,
+    hash_of,
+    iso_date,
+    key_algorithm,
+    key_family,
+    normalized_serial,
+    select_certificate,
+    selector,
+    serial_of,
+    with_dates,
+)
 from ._checks import clean_text
-from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, is_refusal
+from ._converge import CreatedMeanwhile, VaultObject
+from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError
 
-_HEX_SERIAL = re.compile(r"^[0-9a-f]+$")
-_LIST_DATE = re.compile(r"^([A-Za-z]{3})[a-z]* +(\d{1,2}), +(\d{4})$")
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+CERTFILE, KEYSTORE = "CERTFILE", "KEYSTORE"
+FILE_TYPES = {"certificate": CERTFILE, "keystore": KEYSTORE}
+_NAMED_SERIAL = re.compile(r"serial number ([0-9A-Fa-f:]+)")
+_DUPLICATE = re.compile(r"already", re.IGNORECASE)
+LOCKED_KIND = "certificate"
+# The certificate input options a creation shows in the diff.
+_SENT = (
+    "subject_alt_name",
+    "organization_name",
+    "organizational_unit_name",
+    "locality_name",
+    "state_or_province_name",
+    "country_name",
+    "validity",
+    "validity_type",
+    "key_algorithm",
+    "key_length",
+    "signature_algorithm",
+    "store_type",
+)
+# The certificate input options the list does not show, so not compared with an existing certificate.
+_UNCOMPARED = (
+    "subject_alt_name",
+    "organization_name",
+    "organizational_unit_name",
+    "locality_name",
+    "state_or_province_name",
+    "country_name",
+    "validity",
+    "validity_type",
+    "store_type",
+)
 
 
-def normalized_serial(value, what="serial_number"):
-    """``value`` as lower-case hex without colons, spaces or leading zeros; ``VaultInputError`` when not hex."""
-    if value is None:
+def read_source(path):
+    """The bytes of ``src`` on the host the module runs on (``VaultInputError`` when it cannot be read)."""
+    try:
+        with open(path, "rb") as handle:
+            content = handle.read()
+    except (IOError, OSError) as exc:
+        raise VaultInputError("src %s cannot be read: %s" % (path, exc.strerror or exc)) from None
+    if not content.strip():
+        raise VaultInputError("src %s is empty" % path)
+    return content
+
+
+def file_identity(content, file_type, password=None):
+    """``{"common_name", "serial_number"}`` of the (first) certificate in ``content`` - PEM or DER for
+    ``certificate``, PKCS#12 opened with ``password`` for ``keystore`` - read with ``cryptography``; None when
+    the library is missing or cannot read it. The serial is lower-case hex without leading zeros.
+
+    ``cryptography`` is imported here, when a file is given, not with the module: it would add about 30 ms to
+    every task."""
+    # pylint: disable=import-outside-toplevel
+    try:
+        from cryptography import x509
+        from cryptography.hazmat.primitives.serialization import pkcs12
+        from cryptography.x509.oid import NameOID
+    except ImportError:
         return None
-    digits = "".join(str(value).split()).replace(":", "").lower()
-    if not digits or not _HEX_SERIAL.match(digits):
-        raise VaultInputError("%s %r is not a serial number: give hexadecimal digits (colons allowed)" % (what, value))
-    return digits.lstrip("0") or "0"
+    certificate = None
+    try:
+        if file_type == "keystore":
+            certificate = pkcs12.load_key_and_certificates(content, password.encode("utf-8") if password else None)[1]
+        elif b"-----BEGIN" in content:
+            certificate = x509.load_pem_x509_certificate(content)
+        else:
+            certificate = x509.load_der_x509_certificate(content)
+    except Exception:  # pylint: disable=broad-except
+        return None  # a wrong password or a file the vault may still read: it decides
+    if certificate is None:
+        return None
+    names = certificate.subject.get_attributes_for_oid(NameOID.COMMON_NAME)
+    serial = format(certificate.serial_number, "x")
+    return {"common_name": str(names[0].value) if names else serial, "serial_number": serial}
 
 
-def list_certificates(client, filters=None):
-    """The ``GetAllSSLCertificates`` items; ``filters`` maps the spec's filter names to values."""
-    details = {name: str(value) for name, value in (filters or {}).items() if value is not None}
-    return client.call("get_all_ssl_certificates", details=details or None).details_list()
+def field_differences(item, params):
+    """``{option: (in the vault, in the task)}`` for what the list item shows of a created certificate: key length
+    (``KeyStrength``), key algorithm and hash of the signature (``SignatureAlgorithm``)."""
+    found = {}
+    length = params.get("key_length")
+    if length is not None and str(item.get("KeyStrength")) != str(length):
+        found["key_length"] = (item.get("KeyStrength"), length)
+    signature = item.get("SignatureAlgorithm")
+    wanted = params.get("signature_algorithm")
+    if wanted and hash_of(wanted) != hash_of(signature):
+        found["signature_algorithm"] = (signature, wanted)
+    algorithm = key_algorithm(params.get("key_algorithm"))
+    family = key_family(signature)
+    if algorithm and family and algorithm != family:
+        found["key_algorithm"] = (family, algorithm)
+    return found
 
 
-def certificates_named(client, common_name):
-    """Every listed certificate whose ``Common Name`` is ``common_name`` (any case), each with its
-    ``serialNumber`` (read from ``GetCertificateDetails`` where the list leaves it out)."""
-    wanted = common_name.lower()
-    items = [dict(item) for item in list_certificates(client) if str(item.get("Common Name", "")).lower() == wanted]
-    if any(not item.get("serialNumber") for item in items):
-        serials = detail_serials(client, common_name, len(items))
-        for item, serial in zip([i for i in items if not i.get("serialNumber")], serials):
-            item["serialNumber"] = serial
-    return items
+class Certificate(VaultObject):
+    """The certificate of a ``vault_certificate`` task, named by ``common_name`` (and ``serial_number``); its handle
+    is its list item. The API cannot edit a certificate: an existing one is compared, and what differs warned about.
 
+    The absent find records the common name and serial number of the certificate found (what the delete concerns);
+    ``converge`` records those of the existing one (the one compared and returned)."""
 
-def detail_serials(client, common_name, count):
-    """The serial numbers ``GetCertificateDetails`` shows for ``common_name`` (one per certificate)."""
-    details = client.call("get_certificate_details", details={"common_name": common_name}).details_list()
-    serials = []
-    for item in details:
-        endpoint = item.get("endpoint")
-        serial = str(endpoint.get("serial") or "") if isinstance(endpoint, dict) else ""
-        if serial and serial not in serials:
-            serials.append(serial)
-    return serials[:count]
+    KIND = LOCKED_KIND
 
+    def __init__(self, task):
+        super().__init__(task)
+        self.common_name = self.serial = None  # set by check_names
+        self.details = None  # from fields: the certificate input
+        self.content = self.identity = self.unread_warning = None  # from a file: its bytes, and what was read of it
 
-def select_certificate(client, common_name, serial_number=None):
-    """The list item of the one certificate ``common_name`` and ``serial_number`` name, or None.
+    @property
+    def label(self):
+        return "certificate %s" % self.common_name
 
-    Without ``serial_number``, a common name shared by several certificates is refused
-    (``VaultInputError`` naming their serial numbers), as the vault itself refuses it."""
-    common_name = clean_text(common_name, "common_name")
-    wanted = normalized_serial(serial_number)
-    matches = certificates_named(client, common_name)
-    if wanted is not None:
-        matches = [item for item in matches if serial_of(item) == wanted]
-    if len(matches) > 1:
-        raise VaultInputError(
-            "common_name %s names %d certificates (serial numbers %s): give serial_number to select one"
-            % (common_name, len(matches), ", ".join(str(item.get("serialNumber")) for item in matches))
-        )
-    return matches[0] if matches else None
+    @property
+    def lock_identity(self):
+        return (self.common_name.lower(),)
 
+    def check_names(self):
+        self.common_name = clean_text(self.desired["common_name"], "common_name")
+        self.serial = normalized_serial(self.desired.get("serial_number"))
 
-def selector(item):
-    """The spec's selector of a listed certificate: ``common_name`` and ``serial_number``."""
-    return {"common_name": item.get("Common Name"), "serial_number": item.get("serialNumber")}
+    def check_input(self):
+        """From a file: its type, its content and, where ``cryptography`` reads it, its identity; from fields: the
+        certificate input. Either is refused before any request when the vault would refuse it."""
+        if self.desired.get("src"):
+            self._check_file()
+        else:
+            self.details = certificate_input(dict(self.desired, common_name=self.common_name))
 
+    def find(self):
+        if self.task.state == "absent":
+            item = select_certificate(self.client, self.common_name, self.desired.get("serial_number"))
+            if item is not None:
+                self._show(self.tracker, item)
+            return item
+        if self.desired.get("src"):
+            return self._existing(self.serial) if self.serial is not None else None
+        return self._matching_fields()
 
-def describe(item):
-    """``<common name> (serial number <serial>)`` for messages."""
-    return "%s (serial number %s)" % (item.get("Common Name"), item.get("serialNumber"))
+    def converge(self, tracker, handle):
+        if not self.desired.get("src"):
+            self._compare_fields(handle)
+        self._show(tracker, handle)
+        return with_dates(handle)
 
+    def create(self, tracker):
+        if self.desired.get("src"):
+            return self._add_file(tracker)
+        return self._create_from_fields(tracker)
 
-def iso_date(text):
-    """A vault date as ISO 8601: ``Jan 5, 2027`` -> ``2027-01-05``; ``2027-01-05 10:11:12.0`` ->
-    ``2027-01-05T10:11:12``; anything else -> None (the answer is not trusted)."""
-    value = str(text or "").strip()
-    match = _LIST_DATE.match(value)
-    if match:
-        month = match.group(1).lower()
-        if month not in _MONTHS:
-            return None
+    def delete(self, handle):
         try:
-            return datetime.date(int(match.group(3)), _MONTHS.index(month) + 1, int(match.group(2))).isoformat()
-        except ValueError:
-            return None
-    try:
-        return datetime.datetime.strptime(value.split(".", maxsplit=1)[0], "%Y-%m-%d %H:%M:%S").isoformat()
-    except ValueError:
-        return None
+            self.client.call("delete_certificate", details=selector(handle))
+        except VaultAPIError:
+            if select_certificate(self.client, self.common_name, handle.get("serialNumber")) is not None:
+                raise
+        return True
 
+    # from a file ---------------------------------------------------------------------------------------------
 
-def serial_of(item):
-    """The normalized serial number of a list item, or None when it has none or an unreadable one."""
-    try:
-        return normalized_serial(item.get("serialNumber"))
-    except VaultInputError:
-        return None
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Dates for `when:` conditions and reports
-# ---------------------------------------------------------------------------------------------------------------
-
-
-def days_left(iso, today=None):
-    """Whole days from ``today`` (UTC) to the ISO date (or date and time) ``iso``; None when there is none.
-    Negative for an expired certificate."""
-    if not iso:
-        return None
-    try:
-        day = datetime.date.fromisoformat(str(iso)[:10])
-    except ValueError:
-        return None
-    return (day - (today or datetime.datetime.now(datetime.timezone.utc).date())).days
-
-
-def with_dates(item, today=None):
-    """A copy of a list (or expiry list) item with ``from_date`` and ``expiry_date`` in ISO 8601 (None when
-    the vault's ``FromDate``/``ExpiryDate`` is missing or unreadable) and ``days_left``."""
-    dated = dict(item)
-    if "FromDate" in item:
-        dated["from_date"] = iso_date(item.get("FromDate"))
-    dated["expiry_date"] = iso_date(item.get("ExpiryDate"))
-    dated["days_left"] = days_left(dated["expiry_date"], today)
-    return dated
-
-
-def detail_with_dates(item, today=None):
-    """A copy of a ``GetCertificateDetails`` item with ``from_date``, ``expiry_date`` (ISO 8601, from
-    ``endpoint.from_date``/``endpoint.expiry_date``) and ``days_left`` at its top level."""
-    dated = dict(item)
-    endpoint = item.get("endpoint") if isinstance(item.get("endpoint"), dict) else {}
-    dated["from_date"] = iso_date(endpoint.get("from_date"))
-    dated["expiry_date"] = iso_date(endpoint.get("expiry_date"))
-    dated["days_left"] = days_left(dated["expiry_date"], today)
-    return dated
-
-
-def require_certificate(client, common_name, serial_number=None):
-    """The list item of the one certificate named (``missing_certificate``'s error when there is none)."""
-    item = select_certificate(client, common_name, serial_number)
-    if item is None:
-        raise missing_certificate(client, common_name, serial_number)
-    return item
-
-
-def missing_certificate(client, common_name, serial_number=None, consequence=""):
-    """The error for a certificate ``GetAllSSLCertificates`` does not show this token: the vault's refusal when
-    ``GetCertificateDetails`` says this token may not access it ("You are not authorized to access certificate
-    ..."), else ``VaultNotFoundError``. ``consequence`` ("; nothing was shared") ends either message."""
-    wanted = common_name + (" with serial number %s" % serial_number if serial_number else "")
-    selected = {"common_name": common_name}
-    if serial_number:
-        selected["serial_number"] = serial_number
-    try:
-        client.call("get_certificate_details", details=selected)
-    except VaultAPIError as exc:
-        if is_refusal(exc):
-            return VaultAPIError(
-                "the vault refused certificate %s to this token: %s%s" % (wanted, exc.vault_message, consequence),
-                operation=exc.operation,
-                http_status=exc.http_status,
-                vault_message=exc.vault_message,
+    def _check_file(self):
+        desired = self.desired
+        file_type = desired.get("file_type") or "certificate"
+        if file_type == "keystore" and not desired.get("keystore_password"):
+            raise VaultInputError("file_type keystore needs keystore_password, the password of the PKCS#12 file")
+        if file_type == "certificate" and desired.get("keystore_password"):
+            raise VaultInputError("keystore_password only applies to file_type keystore")
+        self.content = read_source(desired["src"])
+        self.identity = file_identity(self.content, file_type, desired.get("keystore_password"))
+        if self.identity is not None:
+            self._check_identity(self.identity)
+            self.serial = normalized_serial(self.identity["serial_number"])
+        else:
+            self.unread_warning = (
+                "certificate %s: the common name and serial number of src could not be read here (that needs the "
+                "Python cryptography library, and for a keystore its keystore_password), so whether the vault "
+                "already holds it is left to the vault, which refuses a certificate it already has" % self.common_name
             )
-    return VaultNotFoundError(
-        "certificate %s does not exist (or is not visible to this token)%s" % (wanted, consequence)
-    )
+            self.tracker.warn(self.unread_warning)
+
+    def _check_identity(self, identity):
+        if identity["common_name"].lower() != self.common_name.lower():
+            raise VaultInputError(
+                "src holds a certificate for common name %s, not %s: correct common_name or src"
+                % (identity["common_name"], self.common_name)
+            )
+        if self.serial is not None and normalized_serial(identity["serial_number"]) != self.serial:
+            raise VaultInputError(
+                "src holds the certificate with serial number %s, not %s: correct serial_number or leave it out"
+                % (identity["serial_number"], self.desired.get("serial_number"))
+            )
+
+    def _add_file(self, tracker):
+        desired = self.desired
+        file_type = desired.get("file_type") or "certificate"
+        tracker.record("src", None, desired["src"], True)
+        tracker.record("file_type", None, file_type, True)
+        if self.identity is not None:
+            tracker.record("serial_number", None, self.identity["serial_number"], True)
+        if desired.get("keystore_password"):
+            tracker.record("keystore_password", None, "", True, secret=True)
+        if self.check_mode:
+            return None
+        before = self._serials()
+        details = {"fileType": FILE_TYPES[file_type]}
+        if file_type == "keystore":
+            details["PASSWORD"] = desired["keystore_password"]
+        files = {os.path.basename(desired["src"]): self.content}
+        try:
+            response = self.client.call("add_certificate", details=details, files=files)
+        except VaultAPIError as exc:
+            if not _DUPLICATE.search(exc.vault_message or ""):
+                raise
+            if self.identity is None:
+                return self._duplicate(tracker, exc)
+            existing = self._existing(self.serial)
+            if existing is None:
+                raise
+            raise CreatedMeanwhile(existing) from None  # a parallel run added it first: unchanged
+        return with_dates(self._created(response, before))
+
+    def _duplicate(self, tracker, exc):
+        """The vault refused the file as a certificate it already holds: unchanged (without cryptography). Its
+        answer settles what the warning about the unread file left to it, so that warning goes."""
+        tracker.clear()
+        tracker.warnings.remove(self.unread_warning)
+        tracker.warn(
+            "certificate %s: the vault already holds the certificate of src (it answered: %s); nothing changed"
+            % (self.common_name, exc.vault_message)
+        )
+        serial = _NAMED_SERIAL.search(exc.vault_message or "")
+        item = self._existing(normalized_serial(serial.group(1))) if serial else None
+        return with_dates(item) if item else {}
+
+    # from fields ---------------------------------------------------------------------------------------------
+
+    def _matching_fields(self):
+        """The certificate of the common name (and serial number) to compare: the one expiring last, with a
+        warning, when several match; None when none does (refused when a serial number was asked for)."""
+        matches = certificates_named(self.client, self.common_name)
+        if self.serial is not None:
+            matches = [item for item in matches if serial_of(item) == self.serial]
+            if not matches:
+                raise VaultInputError(
+                    "certificate %s with serial number %s does not exist, and the vault chooses the serial number "
+                    "of a certificate it creates: leave serial_number out to create one"
+                    % (self.common_name, self.desired["serial_number"])
+                )
+        if not matches:
+            return None
+        if len(matches) > 1:
+            self.tracker.warn(
+                "certificate %s: %d certificates have this common name (serial numbers %s); the one expiring "
+                "last is returned and compared"
+                % (self.common_name, len(matches), ", ".join(str(m.get("serialNumber")) for m in matches))
+            )
+        return max(matches, key=lambda match: iso_date(match.get("ExpiryDate")) or "")
+
+    def _create_from_fields(self, tracker):
+        for option in _SENT:
+            if self.desired.get(option) is not None:
+                tracker.record(option, None, self.desired[option], True)
+        if self.desired.get("privatekey_passphrase"):
+            tracker.record("privatekey_passphrase", None, "", True, secret=True)
+        if self.check_mode:
+            return None
+        before = self._serials()
+        response = self.client.call("create_certificate", details=self.details)
+        return with_dates(self._created(response, before))
+
+    def _compare_fields(self, item):
+        found = field_differences(item, self.desired)
+        if found:
+            self.tracker.warn(
+                "certificate %s differs from the task: %s. The API cannot edit a certificate, so it is left as it "
+                "is; to replace it, delete it (state: absent) and run the task again"
+                % (
+                    certificate_label(item),
+                    "; ".join(
+                        "%s is %s in the vault, %s in the task" % (option, current, wanted)
+                        for option, (current, wanted) in sorted(found.items())
+                    ),
+                )
+            )
+        compared = ("key_length", "signature_algorithm", "key_algorithm")
+        others = [option for option in _UNCOMPARED if self.desired.get(option) is not None]
+        if others:
+            self.tracker.warn(
+                "certificate %s exists; the vault does not list its %s, so they were not compared (only %s are)"
+                % (self.common_name, ", ".join(others), ", ".join(compared))
+            )
+
+    # shared --------------------------------------------------------------------------------------------------
+
+    def _existing(self, serial):
+        return next(
+            (item for item in certificates_named(self.client, self.common_name) if serial_of(item) == serial), None
+        )
+
+    def _serials(self):
+        return {serial_of(item) for item in certificates_named(self.client, self.common_name)}
+
+    @staticmethod
+    def _show(tracker, item):
+        """Show the listed certificate ``item`` in the diff by its common name and serial number (no change)."""
+        tracker.compare("common_name", item.get("Common Name"), None)
+        tracker.compare("serial_number", item.get("serialNumber"), None)
+
+    def _created(self, response, before):
+        """The list item of the certificate just created or added: the one the answer's message names (``...
+        (serial number <hex>) ...``), else the one of this common name that was not there before."""
+        named = _NAMED_SERIAL.search(response.message or "")
+        items = certificates_named(self.client, self.common_name)
+        if named:
+            serial = normalized_serial(named.group(1))
+            found = next((item for item in items if serial_of(item) == serial), None)
+            if found is not None:
+                return found
+        new = [item for item in items if serial_of(item) not in before]
+        if len(new) == 1:
+            return new[0]
+        raise VaultNotFoundError(
+            "the vault reported certificate %s created, but it cannot be told among those listed" % self.common_name
+        )
 
 
-def hash_of(signature_algorithm):
-    """``SHA256`` of ``SHA256withRSA``, ``sha-256``, ``SHA_256``, ``SHA256``."""
-    return re.sub(r"[\s_-]", "", str(signature_algorithm or "")).upper().split("WITH", maxsplit=1)[0]
-
-
-def key_algorithm(value):
-    """A key algorithm as the certificate input names it: ``RSA``, or ``EC`` for ``EC``/``ECDSA`` (any case)."""
-    text = str(value or "").strip().upper()
-    return "EC" if text == "ECDSA" else text
-
-
-def key_family(signature_algorithm):
-    """``RSA`` or ``EC`` from a Java signature algorithm name (``SHA256withECDSA`` -> ``EC``); None otherwise."""
-    name = str(signature_algorithm or "").upper()
-    if "WITHRSA" in name:
-        return "RSA"
-    if "WITHECDSA" in name:
-        return "EC"
-    return None
+def converge(task):
+    """Entry point of ``vault_certificate``: the certificate ``task.desired`` names, created, added from ``src`` or
+    deleted; returns ``{"certificate"}``, its list item with dates after the run ({} when there is none)."""
+    return {"certificate": Certificate(task).ensure() or {}}

@@ -15,7 +15,7 @@ What the API offers, and what that means here:
   reports ``changed``; check mode sends nothing but still resolves the
   certificate, so a certificate that does not exist fails in check mode too.
 - The certificate is resolved with ``GetAllSSLCertificates`` first
-  (``_certificate.select_certificate``): an unknown or ambiguous common name
+  (``_certificate_lookup.select_certificate``): an unknown or ambiguous common name
   fails before anything is sent, and the call then carries the serial number
   the vault lists.
 - ``deployStatus`` comes from the network: entries that are not objects are
@@ -27,7 +27,7 @@ What the API offers, and what that means here:
 
 from __future__ import annotations
 
-from ._certificate import describe, missing_certificate, normalized_serial, select_certificate, selector
+from ._certificate_lookup import certificate_label, missing_certificate, normalized_serial, select_certificate, selector
 from ._checks import clean_text
 from ._errors import VaultAPIError
 
@@ -77,8 +77,11 @@ def failure_text(status):
     return "%s (status %s: %s)" % (server, status.get("status"), status.get("message") or "no message given")
 
 
-def deploy(client, desired, check_mode):
-    """Deploy as ``desired`` says; returns ``(result values, warnings)``."""
+def converge(task):
+    """Entry point of ``vault_certificate_deploy``: deploy as ``task.desired`` says. Every run sends the deployment
+    (check mode: would), recorded in ``task.tracker`` as a change; returns ``certificate``, ``server`` and
+    ``deploy_status``."""
+    client, desired, tracker = task.client, task.desired, task.tracker
     client.check_supported("deploy_certificate")
     validate(desired)
     item = select_certificate(client, desired["common_name"], desired.get("serial_number"))
@@ -88,9 +91,10 @@ def deploy(client, desired, check_mode):
         )
     certificate = selector(item)
     server = desired.get("server")
-    values = {"changed": True, "certificate": certificate, "server": server, "deploy_status": []}
-    if check_mode:
-        return values, []
+    values = {"certificate": certificate, "server": server, "deploy_status": []}
+    tracker.record("deployment", "not sent", "sent", True)
+    if task.check_mode:
+        return values
     details = {"common_name": certificate["common_name"]}
     if certificate.get("serial_number"):
         details["serial_number"] = str(certificate["serial_number"])
@@ -99,13 +103,10 @@ def deploy(client, desired, check_mode):
     response = client.call("deploy_certificate", details=details)
     statuses, skipped = read_statuses(response.get("deployStatus"))
     values["deploy_status"] = statuses
-    warnings = []
     if skipped:
-        warnings.append(
-            "%s: %d entries of deployStatus were not {server, message, status} objects" % (OPERATION, skipped)
-        )
+        tracker.warn("%s: %d entries of deployStatus were not {server, message, status} objects" % (OPERATION, skipped))
     if not statuses:
-        warnings.append("%s: the vault's answer lists no server: %s" % (OPERATION, response.message or "no message"))
+        tracker.warn("%s: the vault's answer lists no server: %s" % (OPERATION, response.message or "no message"))
     failed = [status for status in statuses if not succeeded(status)]
     if failed:
         deployed = [str(status.get("server")) for status in statuses if succeeded(status)]
@@ -113,7 +114,7 @@ def deploy(client, desired, check_mode):
             "%s of %s failed on %d of %d servers: %s%s"
             % (
                 OPERATION,
-                describe(item),
+                certificate_label(item),
                 len(failed),
                 len(statuses),
                 "; ".join(failure_text(status) for status in failed),
@@ -123,7 +124,7 @@ def deploy(client, desired, check_mode):
             operation=response.operation or OPERATION,
             vault_message=response.message,
         )
-    return values, warnings
+    return values
 
 
 def _text(value):

@@ -41,12 +41,11 @@ from __future__ import annotations
 
 import re
 
-from ._certificate import missing_certificate, normalized_serial, select_certificate
+from ._certificate_lookup import missing_certificate, normalized_serial, select_certificate
 from ._checks import clean_text
-from ._diff import DifferenceTracker
 from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, VaultResponseError
 
-CREATE, EDIT, DELETE = "createCertificateGroup", "editCertificateGroup", "deleteCertificateGroup"
+EDIT = "editCertificateGroup"
 EXISTS = re.compile(r"already exist", re.IGNORECASE)
 MISSING = re.compile(r"(does not|doesn't|do not) exist|not found|no such", re.IGNORECASE)
 # A loose shape check: what is certainly no e-mail address is refused before any request; the vault decides the rest.
@@ -79,15 +78,18 @@ def validate(desired):
         normalized_serial(entry.get("serial_number"), "certificates serial_number")
 
 
-def ensure(client, desired, check_mode):
-    """Converge ``desired``; returns the tracker and the module's result values."""
+def converge(task):
+    """Entry point of ``vault_certificate_group``: the group of ``task.desired`` sent, or deleted; returns the
+    module's values (``action``, ``certificate_group`` and, by state, ``certificates``, ``vault_group``,
+    ``vault_message``)."""
+    client, desired = task.client, task.desired
     validate(desired)
     if desired["state"] == "absent":
         client.check_supported("delete_certificate_group")
-        return delete(client, desired["name"], check_mode)
+        return delete(task)
     client.check_supported("create_certificate_group")
     client.check_supported("edit_certificate_group")
-    return present(client, desired, check_mode)
+    return present(task)
 
 
 def member_ids(client, certificates, tracker, check_mode):
@@ -141,9 +143,10 @@ def fields(desired, ids):
     return details
 
 
-def present(client, desired, check_mode):
+def present(task):
+    """Send the group (create, edit or rename): the API cannot read it, so nothing is compared."""
+    client, desired, check_mode, tracker = task.client, task.desired, task.check_mode, task.tracker
     name, new_name = desired["name"], desired.get("new_name")
-    tracker = DifferenceTracker()
     ids, members = None, None
     if desired.get("certificates") is not None:
         ids, members = member_ids(client, desired["certificates"], tracker, check_mode)
@@ -161,7 +164,7 @@ def present(client, desired, check_mode):
     group = {"group_name": final}
     group.update(extra)
     tracker.record("certificate_group", None, group, True)
-    return tracker, {
+    return {
         "action": action,
         "certificate_group": group,
         "certificates": members,
@@ -204,21 +207,22 @@ def rename(client, name, new_name, extra):
     return "edited", _answered_group(response)
 
 
-def delete(client, name, check_mode):
-    tracker = DifferenceTracker()
-    if check_mode:
+def delete(task):
+    """Delete the group; an answer that it does not exist is no change."""
+    client, name, tracker = task.client, task.desired["name"], task.tracker
+    if task.check_mode:
         tracker.warn(NOT_KNOWN_IN_CHECK_MODE % (name, "reports changed only if the vault deletes it"))
         tracker.record("certificate_group", {"group_name": name}, None, True)
-        return tracker, {"action": "delete", "certificate_group": {"group_name": name}}
+        return {"action": "delete", "certificate_group": {"group_name": name}}
     try:
         client.call("delete_certificate_group", details={"group_name": name})
     except VaultAPIError as exc:
         if not MISSING.search(exc.vault_message or ""):
             raise
         tracker.record("certificate_group", None, None, False)
-        return tracker, {"action": "none", "certificate_group": None, "vault_message": exc.vault_message}
+        return {"action": "none", "certificate_group": None, "vault_message": exc.vault_message}
     tracker.record("certificate_group", {"group_name": name}, None, True)
-    return tracker, {"action": "deleted", "certificate_group": {"group_name": name}}
+    return {"action": "deleted", "certificate_group": {"group_name": name}}
 
 
 def _answered_group(response):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 
-from ._certificate import (
+from ._certificate_lookup import (
     certificates_named,
     detail_with_dates,
     list_certificates,
@@ -47,8 +47,9 @@ def list_filters(options):
     return filters
 
 
-def describe_info(client, options):
-    """What ``vault_certificate_info`` returns for its ``options``."""
+def describe(task):
+    """Entry point of ``vault_certificate_info``: what it returns for its options (``task.desired``)."""
+    client, options = task.client, task.desired
     today = datetime.datetime.now(datetime.timezone.utc).date()
     filters = list_filters(options)
     if options.get("expiry"):

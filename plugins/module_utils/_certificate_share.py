@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 
-from ._certificate import missing_certificate, normalized_serial, select_certificate
+from ._certificate_lookup import missing_certificate, normalized_serial, select_certificate
 from ._checks import clean_text
 from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError
 from ._user import require_user_id
@@ -61,6 +61,8 @@ GRANTEE_FIELD = {USER: "userId", USER_GROUP: "userGroupId"}
 
 # What the result says of each pair.
 SHARED, REVOKED, WAS_NOT_SHARED, FAILED, PLANNED = "shared", "revoked", "not shared", "failed", "would be sent"
+# What the diff shows of a pair before the task: no call reads certificate shares.
+UNKNOWN = "unknown"
 
 
 def _names(values, what):
@@ -89,16 +91,18 @@ def validate(desired):
     return kind, grantees
 
 
-def share(client, desired, check_mode):
-    """Share (or with ``state: absent`` revoke); returns ``(changed, calls, warnings)``."""
+def converge(task):
+    """Entry point of ``vault_certificate_share``: share (or with ``state: absent`` revoke) as ``task.desired`` says;
+    records each pair in ``task.tracker`` (``record_pair``) and returns ``{"calls"}``, one entry per call made (in
+    check mode: that would be made)."""
+    client, desired, check_mode, tracker = task.client, task.desired, task.check_mode, task.tracker
     kind, grantees = validate(desired)
     state = desired["state"]
     for grantee_kind, names in grantees.items():
         if names:
             client.check_supported(ROWS[(kind, grantee_kind, state)])
-    warnings = []
-    target, label = resolve_target(client, desired, kind, check_mode, warnings)
-    ids = resolve_grantees(client, grantees, check_mode, warnings)
+    target, label = resolve_target(client, desired, kind, check_mode, tracker)
+    ids = resolve_grantees(client, grantees, check_mode, tracker)
     calls = []
     for grantee_kind in (USER, USER_GROUP):
         for name in grantees[grantee_kind]:
@@ -113,7 +117,16 @@ def share(client, desired, check_mode):
             )
     if check_mode:
         results = [dict(_entry(call), outcome=PLANNED, message=None) for call in calls]
-        return bool(results), results, warnings
+    else:
+        results = send_all(client, calls, state)
+    for result in results:
+        record_pair(tracker, result, state)
+    return {"calls": results}
+
+
+def send_all(client, calls, state):
+    """Send every call, even after one failed; their result entries. Any failed pair fails the task, naming each
+    failed pair with the vault's words, and the pairs applied."""
     results = []
     for call in calls:
         try:
@@ -125,7 +138,6 @@ def share(client, desired, check_mode):
                 http_status=exc.http_status,
                 vault_message=exc.vault_message,
             ) from None
-    changed = any(result["outcome"] in (SHARED, REVOKED) for result in results)
     failed = [result for result in results if result["outcome"] == FAILED]
     if failed:
         raise VaultAPIError(
@@ -138,10 +150,20 @@ def share(client, desired, check_mode):
             operation=failed[0]["operation"],
             vault_message=failed[0]["message"],
         )
-    return changed, results, warnings
+    return results
 
 
-def resolve_target(client, desired, kind, check_mode, warnings):
+def record_pair(tracker, result, state):
+    """Record one pair (``<what> - <whom>``) as shared or not shared after the task. No call reads shares, so what
+    it was before is ``unknown``; only a revoke the vault answered "not shared" shows it, and changes nothing."""
+    pair = "%s - %s" % (result["what"], result["whom"])
+    if result["outcome"] == WAS_NOT_SHARED:
+        tracker.record(pair, WAS_NOT_SHARED, WAS_NOT_SHARED, False)
+    else:
+        tracker.record(pair, UNKNOWN, SHARED if state == "present" else WAS_NOT_SHARED, True)
+
+
+def resolve_target(client, desired, kind, check_mode, tracker):
     """``(the target's Details, its label)``."""
     if kind == GROUP:
         return {"certificate_group_name": desired["group"]}, "%s %s" % (GROUP, desired["group"])
@@ -155,7 +177,7 @@ def resolve_target(client, desired, kind, check_mode, warnings):
         )
         if not check_mode or not isinstance(error, VaultNotFoundError):
             raise error
-        warnings.append(
+        tracker.warn(
             "%s: check mode takes it as created by an earlier task, a real run fails unless it exists by then" % error
         )
         details = {"common_name": desired["common_name"]}
@@ -168,7 +190,7 @@ def resolve_target(client, desired, kind, check_mode, warnings):
     return details, "%s %s (serial number %s)" % (CERTIFICATE, item.get("Common Name"), item.get("serialNumber"))
 
 
-def resolve_grantees(client, grantees, check_mode, warnings):
+def resolve_grantees(client, grantees, check_mode, tracker):
     """``{(kind, name): id}``; unknown users are taken as created earlier in check mode (id None)."""
     ids = {}
     for name in grantees[USER]:
@@ -177,7 +199,7 @@ def resolve_grantees(client, grantees, check_mode, warnings):
         except VaultNotFoundError as exc:
             if not check_mode:
                 raise VaultNotFoundError("%s; nothing was shared" % exc, vault_message=exc.vault_message) from None
-            warnings.append(
+            tracker.warn(
                 "%s: check mode takes it as created by an earlier task, a real run fails unless it exists by then" % exc
             )
             ids[(USER, name)] = None

@@ -67,7 +67,9 @@ else:
             return None
 
 
-USER_AGENT = "credvault.vault/0.5.0"
+# The collection without its version: galaxy.yml alone holds that, and a module runs on hosts where galaxy.yml is
+# not. Nor ansible-core's: the AWX credential plugin imports this client where ansible-core is not installed.
+USER_AGENT = "credvault.vault"
 REST_ROOT = "/restapi/json/v1"
 PKI_ROOT = "/api/pki/restapi"
 DEFAULT_TIMEOUT = 30
@@ -178,9 +180,33 @@ def scrub(text, secrets):
     return text
 
 
-def describe_gates(gates):
+def gates_text(gates):
     parts = ["edition %s from build %d" % (edition, build) for edition, build in sorted(gates.items())]
     return " or ".join(parts)
+
+
+def check_gates(endpoint, details, edition, build):
+    """Refuse (``VaultUnsupportedError``), before anything is sent, the catalogue row ``endpoint`` or a gated field of
+    ``details`` that ``edition`` at ``build`` lacks; without edition and build, refuse nothing."""
+    if edition is None or build is None:
+        return
+    operation = endpoint.operation_for(edition)
+    here = "the vault is edition %s build %d" % (edition, build)
+    if not _open(endpoint.gates, edition, build):
+        call = "%s (%s %s)" % (operation, endpoint.method_for(edition), endpoint.path)
+        raise VaultUnsupportedError(
+            "%s needs %s; %s" % (call, gates_text(endpoint.gates), here), operation=operation
+        )
+    sent = _keys(details)
+    for name, gates in sorted(endpoint.field_gates().items()):
+        if name in sent and not _open(gates, edition, build):
+            raise VaultUnsupportedError(
+                "%s: field %s needs %s; %s" % (operation, name, gates_text(gates), here), operation=operation
+            )
+
+
+def _open(gates, edition, build):
+    return edition in gates and build >= gates[edition]
 
 
 def header_value(value, option, highest):
@@ -397,7 +423,7 @@ class VaultClient:
         """
         details = to_plain(details) if details is not None else None
         endpoint = CATALOGUE[key].for_input(details)
-        self._check_gates(endpoint, details)
+        check_gates(endpoint, details, self.edition, self.build)
         secrets = [self._token] + secret_values(details)
         query = {name: to_plain(value) for name, value in (query or {}).items()}
         for name, value in query.items():
@@ -467,7 +493,7 @@ class VaultClient:
         configured edition and build lack (``VaultUnsupportedError``); without edition and build, refuse nothing.
 
         Domain code calls it to refuse a task before its first write when a later call would be refused."""
-        self._check_gates(CATALOGUE[key], to_plain(details) if details is not None else None)
+        check_gates(CATALOGUE[key], to_plain(details) if details is not None else None, self.edition, self.build)
 
     def read_optional(self, key, **kwargs):
         """``(response, None)`` for a read the vault may lack, or ``(None, why)`` when it lacks it.
@@ -487,27 +513,6 @@ class VaultClient:
 
     def _operation(self, endpoint):
         return endpoint.operation_for(self.known_edition)
-
-    def _check_gates(self, endpoint, details):
-        """Refuse before sending what the configured vault lacks; without edition and build, refuse nothing."""
-        if self.edition is None or self.build is None:
-            return
-        here = "the vault is edition %s build %d" % (self.edition, self.build)
-        if not self._open(endpoint.gates):
-            call = "%s (%s %s)" % (self._operation(endpoint), endpoint.method_for(self.edition), endpoint.path)
-            raise VaultUnsupportedError(
-                "%s needs %s; %s" % (call, describe_gates(endpoint.gates), here), operation=self._operation(endpoint)
-            )
-        sent = _keys(details)
-        for name, gates in sorted(endpoint.field_gates().items()):
-            if name in sent and not self._open(gates):
-                raise VaultUnsupportedError(
-                    "%s: field %s needs %s; %s" % (self._operation(endpoint), name, describe_gates(gates), here),
-                    operation=self._operation(endpoint),
-                )
-
-    def _open(self, gates):
-        return self.edition in gates and self.build >= gates[self.edition]
 
     def _url(self, endpoint, path):
         values = {}

@@ -6,11 +6,13 @@
 
 A domain subclasses ``VaultObject``: ``KIND`` names it in messages, ``FIELDS``
 is its field table (one ``Field`` per option), and the hooks find, read,
-create, change and delete one object. ``ensure(state)`` owns what every managed
+create, change and delete one object. ``ensure()`` owns what every managed
 object repeats: the ``state`` switch, input checks, find, a missing parent,
 compare, create or change only what differs, re-read after a write, check
-mode, a create lost to a parallel run, and one result shape (a
-``DifferenceTracker`` with the diff and warnings, and the object after).
+mode, a create lost to a parallel run; it records in the task's tracker and
+returns the object after. The domain's entry point ``converge(task)`` (see
+``_task``) makes the object and turns what ``ensure`` returns into the values
+the module returns.
 
 The find and the create of one object hold its lock (``_object_lock``), so
 that parallel runs on one host (forks) create it once: the runs that wait
@@ -25,7 +27,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._checks import clean_text
-from ._diff import DifferenceTracker
 from ._errors import VaultNotFoundError, is_refusal
 from ._object_lock import object_lock
 
@@ -60,7 +61,8 @@ class CreatedMeanwhile(Exception):
 
 
 class VaultObject:
-    """Hooks a domain supplies; ``ensure`` runs them. ``self.desired`` holds the module's options.
+    """Hooks a domain supplies; ``ensure`` runs them for one ``_task.Task``. ``self.desired`` holds a copy of the
+    module's options (``check_input`` may normalise it), ``self.tracker`` is the task's tracker.
 
     ``find()`` returns a handle of the existing object or None; it raises
     ``VaultNotFoundError`` when the object's parent is missing. ``changes(tracker,
@@ -71,10 +73,12 @@ class VaultObject:
     KIND = "object"
     FIELDS = ()
 
-    def __init__(self, client, desired, check_mode):
-        self.client = client
-        self.desired = desired
-        self.check_mode = check_mode
+    def __init__(self, task):
+        self.task = task
+        self.client = task.client
+        self.desired = dict(task.desired)
+        self.check_mode = task.check_mode
+        self.tracker = task.tracker
 
     @property
     def label(self):
@@ -137,25 +141,25 @@ class VaultObject:
         handle = self.find()
         return refusal if handle is None else CreatedMeanwhile(handle)
 
-    def ensure(self, state):
-        """Converge to ``state`` (``present`` or ``absent``); returns the tracker and the object after the run."""
+    def ensure(self):
+        """Converge to the task's ``state`` (``present`` or ``absent``), recording in ``self.tracker``; returns the
+        object after the run (None when absent, or in check mode when it would be created)."""
         self.check_names()
-        if state == "absent":
+        if self.task.state == "absent":
             return self._ensure_absent()
         self.check_input()
         return self._ensure_present()
 
     def _ensure_absent(self):
-        tracker = DifferenceTracker()
         try:
             handle = self.find()
         except VaultNotFoundError:
             handle = None  # its parent is gone, so it is gone too
-        tracker.record("state", "absent" if handle is None else "present", "absent", handle is not None)
+        self.tracker.record("state", "absent" if handle is None else "present", "absent", handle is not None)
         if handle is not None and not self.check_mode and self.delete(handle) is False:
-            tracker = DifferenceTracker()
-            tracker.record("state", "absent", "absent", False)
-        return tracker, None
+            self.tracker.clear()
+            self.tracker.record("state", "absent", "absent", False)
+        return None
 
     def _ensure_present(self):
         with object_lock(self.client, self.KIND, self.lock_identity, self.check_mode):
@@ -166,15 +170,14 @@ class VaultObject:
                     raise
                 return self._in_missing_parent(missing)
             if handle is None:
-                tracker = DifferenceTracker()
-                tracker.record("state", "absent", "present", True)
+                self.tracker.record("state", "absent", "present", True)
                 try:
-                    return tracker, self.create(tracker)
+                    return self.create(self.tracker)
                 except CreatedMeanwhile as lost:
                     handle = lost.handle
-        tracker = DifferenceTracker()
-        tracker.record("state", "present", "present", False)
-        return tracker, self.converge(tracker, handle)
+                    self.tracker.clear()
+        self.tracker.record("state", "present", "present", False)
+        return self.converge(self.tracker, handle)
 
     def converge(self, tracker, handle):
         """Bring an existing object to the task's settings: read, compare, write only what differs, read again.
@@ -190,14 +193,13 @@ class VaultObject:
 
     def _in_missing_parent(self, missing):
         """Check mode only: the parent an earlier task would create; the object would be created in it."""
-        tracker = DifferenceTracker()
-        tracker.record("state", "absent", "present", True)
+        self.tracker.record("state", "absent", "present", True)
         self.check_create_input()
-        tracker.warn(
+        self.tracker.warn(
             "%s: in check mode that means an earlier task would create it, so %s would be created in it"
             % (missing, self.label)
         )
-        return tracker, None
+        return None
 
     def check_create_input(self):
         """Refuse what the create needs and the task lacks, without any request (check mode, missing parent)."""

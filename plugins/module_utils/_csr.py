@@ -2,7 +2,7 @@
 # Copyright: credvault.vault contributors
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""Certificate signing requests (``{pki_root}``): create, list, sign.
+"""Certificate signing requests (``{pki_root}``) for ``vault_csr``: create, list, sign (``_csr_info`` lists them).
 
 What the API offers, and what that means here:
 
@@ -38,10 +38,9 @@ from __future__ import annotations
 
 import re
 
-from ._certificate import hash_of, iso_date, key_algorithm, list_certificates, normalized_serial
 from ._certificate_input import certificate_input
+from ._certificate_lookup import hash_of, iso_date, key_algorithm, list_certificates, normalized_serial
 from ._checks import clean_text
-from ._diff import DifferenceTracker
 from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, VaultResponseError, is_refusal
 from ._object_lock import object_lock
 
@@ -190,19 +189,19 @@ def check_input(params):
     return details
 
 
-def ensure(client, params, check_mode):
-    """Converge the CSR of ``params``: ``present`` creates it unless a matching one exists; ``signed`` also signs
-    it unless it was signed before. Returns the tracker and the result values (``csr_id``, ``csr``,
-    ``certificate``)."""
+def converge(task):
+    """Entry point of ``vault_csr``: the CSR of ``task.desired``; ``present`` creates it unless a matching one exists,
+    ``signed`` also signs it unless it was signed before. Records in ``task.tracker``; returns ``csr_id``, ``csr``
+    and ``certificate``."""
+    params = task.desired
     details = check_input(params)
-    with object_lock(client, LOCKED_KIND, (params["common_name"].lower(),), check_mode):
-        return _converge(client, params, details, check_mode)
+    with object_lock(task.client, LOCKED_KIND, (params["common_name"].lower(),), task.check_mode):
+        return _converge(task.client, params, details, task.check_mode, task.tracker)
 
 
-def _converge(client, params, details, check_mode):
+def _converge(client, params, details, check_mode, tracker):
     state = params.get("state") or PRESENT
     common_name = params["common_name"]
-    tracker = DifferenceTracker()
     listed = list_csrs(client, common_name)
     existing = matching_csr(listed, params)
     if existing is None and listed:
@@ -230,7 +229,7 @@ def _converge(client, params, details, check_mode):
     result = {"csr_id": csr_id_of(csr) if csr else None, "csr": csr, "certificate": {}}
     if state == SIGNED:
         result["certificate"] = _ensure_signed(client, params, tracker, csr, existing is None, check_mode)
-    return tracker, result
+    return result
 
 
 def _create(client, details, common_name):
@@ -307,9 +306,3 @@ def _warn_uncompared(tracker, params, existing):
             "CSR %s of %s: the CSR list says only whether a passphrase is set, so privatekey_passphrase was not "
             "compared with the existing CSR's" % (csr_id_of(existing), params["common_name"])
         )
-
-
-def describe(client, options):
-    """What ``vault_csr_info`` returns: the CSR list, for ``common_name`` when it is given."""
-    common_name = clean_text(options.get("common_name"), "common_name")
-    return {"csrs": list_csrs(client, common_name)}

@@ -18,6 +18,9 @@ class DifferenceTracker:
         self.after = {}
         self.changed_names = []
         self.warnings = []
+        # Headers of the diff's two sides (``before_header``, ``after_header``), for a diff that is no plain "before
+        # and after" (a configuration the vault cannot report, say); ``diff`` adds them.
+        self.headers = {}
 
     def warn(self, text):
         if text not in self.warnings:
@@ -48,5 +51,18 @@ class DifferenceTracker:
     def changed(self):
         return bool(self.changed_names)
 
+    def record_unseen(self, name):
+        """Record a change no diff can show (a secret made anew, compared with nothing): ``changed``, no value."""
+        self.changed_names.append(name)
+
+    @property
+    def recorded(self):
+        """True once any value was recorded (a read-only task records none, nor does ``record_unseen``)."""
+        return bool(self.before or self.after)
+
+    def clear(self):
+        """Forget the values recorded (not the warnings): the run turned out to change nothing it recorded."""
+        self.before, self.after, self.changed_names = {}, {}, []
+
     def diff(self):
-        return {"before": dict(self.before), "after": dict(self.after)}
+        return dict({"before": dict(self.before), "after": dict(self.after)}, **self.headers)

@@ -2,8 +2,9 @@
 # Copyright: credvault.vault contributors
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""User-group membership: the call that adds a user to a user group, and the one that removes users from user
-groups, read pair by pair.
+"""User-group membership: the look-up of a user group's id, the call that adds a user to a user group, and the one
+that removes users from user groups, read pair by pair. Users (``_user``) and user groups (``_user_group``) both need
+them; ``_user_group`` imports ``_user``, so what ``_user`` needs of user groups is here.
 
 The spec has no call that reads a user's groups or a group's members, so the
 answer to ``REMOVE USER FROM USER_GROUP`` is the only sign of who was a member:
@@ -23,6 +24,27 @@ REMOVED = "removed"
 NOT_A_MEMBER = "not a member"
 _NOT_A_MEMBER = re.compile(r"does not exist in", re.IGNORECASE)
 _ALREADY_MEMBER = re.compile(r"already", re.IGNORECASE)
+
+
+def find_user_group_id(client, name):
+    """``(id, None)`` of the user group called ``name``, or ``(None, the vault's message)`` when it has none.
+
+    ``GET_USERGROUPID`` (A 11200 / B 5100) answers a failed ``result`` for an
+    unknown name; as for users, a failed result counts as "no such group" and an
+    HTTP error status is raised.
+    """
+    try:
+        details = client.call("get_user_group_id", query={"USERGROUPNAME": name}).details_dict()
+    except VaultAPIError as exc:
+        if exc.http_status not in (None, 200):
+            raise
+        return None, exc.vault_message
+    group_id = details.get("USERGROUPID")
+    if group_id in (None, ""):
+        raise VaultResponseError(
+            "GET_USERGROUPID for user group %s returned no USERGROUPID" % name, operation="GET_USERGROUPID"
+        )
+    return str(group_id), None
 
 
 def add_member(client, user, group_name):

@@ -12,6 +12,7 @@ from ._checks import check_control_characters
 from ._client import HAS_REQUESTS, INSECURE_WARNING
 from ._errors import VaultError
 from ._options import client_from_options, connection_argument_spec
+from ._task import FailedOutcome, Task
 
 
 class VaultModule:
@@ -41,24 +42,35 @@ class VaultModule:
         """True when the client wrote to the vault, or may have (see ``VaultClient.wrote``)."""
         return self._client is not None and self._client.wrote
 
-    def outcome(self, tracker, **values):
-        """The result of a converging task: ``changed`` and ``diff`` from ``tracker``, whose warnings are warned."""
-        for warning in tracker.warnings:
-            self.module.warn(warning)
-        return dict(values, changed=tracker.changed, diff=tracker.diff())
+    def run(self, entry, finish=None, write_file=None):
+        """Run the domain entry point ``entry(task)`` (``_task``) and exit with its result, once no text option holds
+        a control character (``_checks.check_control_characters``, before any request).
 
-    def run(self, work):
-        """Call ``work()`` and exit with its result dict, once no text option holds a control character
-        (``_checks.check_control_characters``, before any request); a ``VaultError`` becomes the task's failure,
-        reported ``changed`` when the vault was written to (or may have been) before it, its message naming those
-        writes and, when the vault did not serve a call and no edition is set, saying to set it."""
+        ``finish(result)``, when given, completes the result on the host (file attributes, say). The task's warnings
+        are warned whether it succeeds or fails. A ``FailedOutcome`` (``_task``) fails the task with its message and
+        values. A ``VaultError`` becomes the task's failure, reported ``changed`` when the vault was written to (or
+        may have been) before it, its message naming those writes and, when the vault did not serve a call and no
+        edition is set, saying to set it."""
+        task = None
         try:
             check_control_characters(self._task_spec, self.params)
-            result = work()
+            task = Task(self.client, self.params, self.check_mode, write_file=write_file)
+            result = task.result(entry(task))
+            if finish is not None:
+                result = finish(result)
+        except FailedOutcome as failed:
+            self._warn(task)
+            self.module.fail_json(msg=str(failed), **task.result(failed.values))
         except VaultError as exc:
+            self._warn(task)
             message = self._client.failure_message(exc) if self._client is not None else str(exc)
             self.module.fail_json(msg=message, changed=self.wrote, **exc.to_result())
         finally:
             if self._client is not None:
                 self._client.close()
+        self._warn(task)
         self.module.exit_json(**result)
+
+    def _warn(self, task):
+        for warning in task.warnings if task is not None else ():
+            self.module.warn(warning)

@@ -22,11 +22,13 @@ def list_organizations(client):
     ]
 
 
-def describe_organizations(client, name=None):
-    """``{"organizations"}``; with ``name`` also ``exists`` and ``organization``, the one whose display name (what
-    ``org_name`` takes) is ``name``, else the one whose name is, else ``{}``."""
+def describe(task):
+    """Entry point of ``vault_organization_info``: ``{"organizations"}``; with ``name`` also ``exists`` and
+    ``organization``, the one whose display name (what ``org_name`` takes) is ``name``, else the one whose name is,
+    else ``{}``."""
+    name = task.desired.get("name")
     clean_text(name, "name")
-    organizations = list_organizations(client)
+    organizations = list_organizations(task.client)
     if name is None:
         return {"organizations": organizations}
     found = find_organization(organizations, name)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 
-from . import _password_request as workflow
+from . import _password_workflow as workflow
 from ._account import require_account
 from ._diff import DifferenceTracker
 from ._errors import VaultAPIError, VaultError, VaultNotFoundError, is_refusal
@@ -37,28 +37,25 @@ class ApprovalWaitError(VaultError):
     """The request was not approved: it left the list of open requests, or the time was up first."""
 
 
-def ensure_state(client, desired, check_mode):
-    """``_password_request.ensure_state``, which waits for the approval first when ``desired["wait_timeout"]``
-    is above 0 (``desired["state"]`` is then ``checked_out``).
+def check_out_after_approval(task):
+    """``_password_request.converge`` when ``task.desired["wait_timeout"]`` is above 0 (``state`` is then
+    ``checked_out``): request, wait for the approval, check out.
 
-    The result of a wait adds ``requested`` (the task requested the password; in check mode: would) and
-    ``waited`` (whole seconds spent waiting). ``changed`` is true when the task requested or checked out.
+    The result adds ``requested`` (the task requested the password; in check mode: would) and ``waited`` (whole
+    seconds spent waiting). The task changed when it requested or checked out.
     """
-    if not desired.get("wait_timeout"):
-        return workflow.ensure_state(client, desired, check_mode)
+    client, desired, check_mode, tracker = task.client, task.desired, task.check_mode, task.tracker
     workflow.validate(desired)
-    tracker = DifferenceTracker()
     try:
         ref = require_account(client, desired["resource"], desired["account"])
     except VaultNotFoundError as missing:
-        tracker, result = workflow.without_account(tracker, desired, check_mode, missing)
-        return tracker, dict(result, requested=True, waited=0)
+        return dict(workflow.without_account(task, missing), requested=True, waited=0)
     with object_lock(client, workflow.LOCKED_KIND, workflow.lock_identity(desired), check_mode):
         request = workflow.open_request(client, None, ref)
         before = request["state"] if request else workflow.NONE
         if before == workflow.CHECKED_OUT or check_mode:
             tracker.record("state", before, workflow.CHECKED_OUT, before != workflow.CHECKED_OUT)
-            return tracker, {
+            return {
                 "state": workflow.CHECKED_OUT,
                 "request": request or {},
                 "requested": before == workflow.NONE,
@@ -66,9 +63,11 @@ def ensure_state(client, desired, check_mode):
             }
         requested, current = _request(client, ref, desired) if before == workflow.NONE else (False, before)
     waited = wait_for_approval(client, ref, current, desired)
-    checkout, result = workflow.converge(client, ref, desired, None, False)
+    # The checkout alone, recorded apart: the task records the whole way, from the state before the request.
+    checkout = DifferenceTracker()
+    result = workflow.change_request(client, ref, desired, None, False, checkout)
     tracker.record("state", before, result["state"], requested or checkout.changed)
-    return tracker, {"state": result["state"], "request": request or {}, "requested": requested, "waited": waited}
+    return {"state": result["state"], "request": request or {}, "requested": requested, "waited": waited}
 
 
 def _request(client, ref, desired):

@@ -41,14 +41,6 @@ def list_policies(client):
     return response.details_dict().get("ORGANIZATION"), response.details_list("POLICIES")
 
 
-def describe_policies(client, name=None):
-    """``organization``, ``default_policy`` and ``policies`` (all, or the one called ``name``; none for a name the
-    vault does not know) from one ``GET PASSWORD POLICIES``."""
-    organization, policies = list_policies(client)
-    selected = policies if name is None else [policy for policy in policies if policy.get("POLICYNAME") == name]
-    return {"organization": organization, "default_policy": default_policy_name(policies), "policies": selected}
-
-
 def find_policy(policies, name=None, policy_id=None):
     """The policy called ``name`` (exact ``POLICYNAME``) or with ``POLICYID`` ``policy_id``; None when absent."""
     for policy in policies:
@@ -67,7 +59,7 @@ def default_policy_name(policies):
     return None
 
 
-def describe(name=None, policy_id=None):
+def policy_label(name=None, policy_id=None):
     """How messages name a policy given by name or by id."""
     return "password policy %s" % name if name is not None else "password policy with id %s" % policy_id
 
@@ -75,7 +67,7 @@ def describe(name=None, policy_id=None):
 def unknown_policy_error(policies, name=None, policy_id=None):
     """A ``VaultNotFoundError`` naming the policies the vault has."""
     known = ", ".join("%s (id %s)" % (p.get("POLICYNAME"), p.get("POLICYID")) for p in policies) or "none"
-    return VaultNotFoundError("%s does not exist; the vault has: %s" % (describe(name, policy_id), known))
+    return VaultNotFoundError("%s does not exist; the vault has: %s" % (policy_label(name, policy_id), known))
 
 
 def validate_password(client, password, name=None, policy_id=None):
@@ -125,7 +117,8 @@ def require_valid(verdict, name=None, policy_id=None):
     """Raise ``InvalidPasswordError`` unless ``verdict`` is valid."""
     if not verdict.valid:
         raise InvalidPasswordError(
-            "the password does not satisfy %s (VALIDATE_PASSWORD): %s" % (describe(name, policy_id), verdict.message),
+            "the password does not satisfy %s (VALIDATE_PASSWORD): %s"
+            % (policy_label(name, policy_id), verdict.message),
             operation="VALIDATE_PASSWORD",
             vault_message=verdict.message,
         )
@@ -145,7 +138,7 @@ def generate_password(client, name):
     password = details.get("PASSWORD")
     if not isinstance(password, str) or not password:
         raise VaultAPIError(
-            "GENERATE PASSWORD answered without a password for %s" % describe(name), operation="GENERATE PASSWORD"
+            "GENERATE PASSWORD answered without a password for %s" % policy_label(name), operation="GENERATE PASSWORD"
         )
     return password
 

@@ -98,7 +98,22 @@ def list_resources(client):
     return client.call("get_resources").details_list()
 
 
-def describe_resource(client, name, associated_groups=True, remote_apps=True):
+def describe(task):
+    """Entry point of ``vault_resource_info``: with ``name``, the resource (``resource_info``, its groups and remote
+    apps unless ``include_associated_groups`` or ``include_remote_apps`` is false); without it, ``resources``, every
+    resource this token sees."""
+    desired = task.desired
+    if desired.get("name") is None:
+        return {"resources": list_resources(task.client)}
+    return resource_info(
+        task.client,
+        desired["name"],
+        desired.get("include_associated_groups") is not False,
+        desired.get("include_remote_apps") is not False,
+    )
+
+
+def resource_info(client, name, associated_groups=True, remote_apps=True):
     """The resource called ``name`` with its accounts, and optionally its groups and remote apps.
 
     Returns ``exists``, ``resource`` (``GET RESOURCE ACCOUNTLIST`` Details), ``associated_groups``
@@ -127,8 +142,8 @@ def describe_resource(client, name, associated_groups=True, remote_apps=True):
 
 
 def check_file(desired):
-    """A ``file`` needs a file type and a readable regular file; refused before any request."""
-    path = desired.get("file")
+    """A ``src`` needs a file type and a readable regular file; refused before any request."""
+    path = desired.get("src")
     if not path:
         return
     kind = desired.get("type")
@@ -138,7 +153,7 @@ def check_file(desired):
             "not %s" % (desired["name"], kind)
         )
     if not os.path.isfile(path) or not os.access(path, os.R_OK):
-        raise VaultInputError("resource %s: file %s is not a readable file" % (desired["name"], path))
+        raise VaultInputError("resource %s: src %s is not a readable file" % (desired["name"], path))
 
 
 def first_account_flags(desired):
@@ -276,12 +291,12 @@ class Resource(VaultObject):
         flags = first_account_flags(desired)
         if flags:
             tracker.compare("first_account_settings", None, flags)
-        if desired.get("file"):
-            tracker.compare("file", None, os.path.basename(desired["file"]))
+        if desired.get("src"):
+            tracker.compare("src", None, os.path.basename(desired["src"]))
         if self.check_mode:
             return None
         try:
-            self.client.call("create_resource", details=create, files=_upload(desired.get("file")))
+            self.client.call("create_resource", details=create, files=_upload(desired.get("src")))
         except VaultAPIError:
             resource_id = self.find()
             if resource_id is None:
@@ -320,9 +335,10 @@ class Resource(VaultObject):
         return created
 
 
-def ensure(client, desired, check_mode):
-    """Converge the resource ``desired`` describes to ``desired["state"]``; returns the tracker and the resource."""
-    return Resource(client, dict(desired), check_mode).ensure(desired.get("state") or "present")
+def converge(task):
+    """Entry point of ``vault_resource``: the resource ``task.desired`` describes, converged to its ``state``;
+    returns ``{"resource"}``, its details after the run with secret custom fields masked ({} when absent)."""
+    return {"resource": mask_secret_fields(Resource(task).ensure() or {})}
 
 
 def _upload(path):
@@ -333,7 +349,7 @@ def _upload(path):
         with open(path, "rb") as handle:
             return {os.path.basename(path): handle.read()}
     except OSError as exc:
-        raise VaultInputError("file %s cannot be read: %s" % (path, exc.strerror)) from None
+        raise VaultInputError("src %s cannot be read: %s" % (path, exc.strerror)) from None
 
 
 def _account_id(detail, name):

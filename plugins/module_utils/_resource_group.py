@@ -37,8 +37,9 @@ and the task converges to what it finds.
 
 from __future__ import annotations
 
+from ._catalogue import CATALOGUE
 from ._checks import clean_text
-from ._client import UNSERVED
+from ._client import UNSERVED, gates_text
 from ._converge import CreatedMeanwhile, VaultObject
 from ._errors import (
     VaultAPIError,
@@ -65,15 +66,6 @@ REPORTED = ("type", "description", "parent")
 # Sent when the group is created, never reported back.
 CREATION_ONLY = ("password_policy", "no_helpdesk_retrieval", "criteria")
 CRITERION_FIELDS = ("condition", "operator", "value")
-
-
-class GroupCreatedMeanwhile(CreatedMeanwhile):
-    """``CREATE RESOURCE GROUP`` was refused, and the group exists now: another run created it meanwhile.
-    ``groups`` is the group list read again."""
-
-    def __init__(self, groups, group):
-        super().__init__(group)
-        self.groups = groups
 
 
 def refuse_members_of_dynamic(name):
@@ -137,12 +129,6 @@ def find_group(client, groups, name):
     return {"resourceGroupId": str(found["RESOURCEGROUPID"]), "resourceGroupName": name}
 
 
-def read_again(client, groups, name):
-    """``(groups, group)`` read anew after a refused write: the list when the vault has it, and ``name``'s item."""
-    groups = None if groups is None else list_groups(client)
-    return groups, find_group(client, groups, name)
-
-
 class ResourceIndex:
     """Resource names to ids for every resource the token sees, read with one ``GET RESOURCES`` when first needed."""
 
@@ -159,27 +145,6 @@ class ResourceIndex:
                 if item.get("RESOURCE NAME")
             }
         return self._ids
-
-    def pick(self, names, tracker, check_mode):
-        """``({name: id}, [unknown names])`` for ``names``.
-
-        Unknown names fail together, before any write. In check mode they are
-        taken as resources an earlier task of the run would create: a warning,
-        not a failure, so that a dry run of a whole playbook goes on.
-        """
-        if not names:
-            return {}, []
-        unknown = sorted({name for name in names if name not in self.ids})
-        if unknown and not check_mode:
-            raise VaultNotFoundError(
-                "resources %s do not exist (or are not visible to this token)" % ", ".join(unknown)
-            )
-        if unknown:
-            tracker.warn(
-                "resources %s do not exist yet: check mode takes them as created by an earlier task, "
-                "a real run fails unless they exist by then" % ", ".join(unknown)
-            )
-        return {name: self.ids[name] for name in names if name not in unknown}, unknown
 
 
 def group_ids_of_resource(client, resource_id):
@@ -257,61 +222,8 @@ def reported_values(group, groups):
     return {"type": group_type(group), "description": group.get("resourceGroupDescription") or "", "parent": parent}
 
 
-def differences(group, groups, desired):
-    """Reported settings that differ from the task's, ``{option: (vault's value, task's value)}``; none without a list."""
-    if groups is None:
-        return {}
-    current = reported_values(group, groups)
-    return {
-        option: (current[option], desired[option])
-        for option in REPORTED
-        if desired.get(option) is not None and current[option] != desired[option]
-    }
-
-
 def subgroup_names(groups, group_id):
     return sorted(item.get("resourceGroupName") for item in groups if str(item.get("subGroupOf") or "") == group_id)
-
-
-def parent_id_of(client, groups, desired, tracker, check_mode):
-    """The id of the ``parent`` group, None for a top-level group; an unknown parent fails (check mode: warns)."""
-    parent = desired.get("parent")
-    if not parent:
-        return None
-    group = find_group(client, groups, parent)
-    if group is not None:
-        return str(group["resourceGroupId"])
-    if not check_mode:
-        raise VaultNotFoundError("parent resource group %s does not exist (or is not visible to this token)" % parent)
-    tracker.warn(
-        "parent resource group %s does not exist yet: check mode takes it as created by an earlier task, "
-        "a real run fails unless it exists by then" % parent
-    )
-    return None
-
-
-def check_policy(client, tracker, desired):
-    """Fail before any write when the vault has no password policy ``password_policy``.
-
-    Where the policy list cannot be read (a vault before A 11300 / B 5300, or
-    one that refuses it to this token), the task warns that the policy was not
-    checked and goes on: the create then gets the vault's own verdict.
-    """
-    name = desired.get("password_policy")
-    if not name:
-        return
-    try:
-        dummy_organization, policies = list_policies(client)
-    except (VaultUnsupportedError, VaultAPIError, VaultResponseError) as exc:
-        if not _policy_list_missing(exc):
-            raise
-        tracker.warn(
-            "resource group %s: password_policy %s could not be checked before writing, the vault has no "
-            "password policy list for this token: %s" % (desired["name"], name, exc)
-        )
-        return
-    if find_policy(policies, name) is None:
-        raise VaultNotFoundError("resource group %s: %s" % (desired["name"], unknown_policy_error(policies, name)))
 
 
 def _policy_list_missing(exc):
@@ -321,171 +233,21 @@ def _policy_list_missing(exc):
     return isinstance(exc, VaultAPIError) and exc.http_status is not None and 200 <= exc.http_status < 300
 
 
-def track_creation(tracker, desired):
-    tracker.record("type", None, desired.get("type") or STATIC, True)
-    for option in ("description", "parent") + CREATION_ONLY:
-        tracker.compare(option, None, desired.get(option))
-
-
-def send_create(client, groups, desired, parent_id):
-    """``CREATE RESOURCE GROUP``, then the new group's list item, found again by name.
-
-    A refused create is followed by one more read: when the group exists by
-    then, another run created it, and ``GroupCreatedMeanwhile`` carries it.
-    """
-    try:
-        client.call("create_resource_group", details=create_input(desired, parent_id))
-    except VaultAPIError:
-        groups, group = read_again(client, groups, desired["name"])
-        if group is None:
-            raise
-        raise GroupCreatedMeanwhile(groups, group) from None
-    group = find_group(client, None if groups is None else list_groups(client), desired["name"])
-    if group is None:
-        raise VaultAPIError(
-            "CREATE RESOURCE GROUP reported success but resource group %s cannot be found" % desired["name"],
-            operation="CREATE RESOURCE GROUP",
-        )
-    return group
-
-
-def converge_members(client, tracker, group_id, index, desired, check_mode):
-    """Associate the listed resources that are not members; with purge, disassociate the members not listed.
-
-    Returns the member names checked (all members with purge, else the listed
-    ones that are members), as they are after the run (in check mode: before).
-    """
-    wanted, assumed = index.pick(desired["resources"], tracker, check_mode)
-    purge = desired.get("purge_resources")
-    current = members_among(client, group_id, index.ids if purge else wanted)
-    missing = {name: wanted[name] for name in sorted(set(wanted) - current)}
-    extra = {name: index.ids[name] for name in sorted(current - set(wanted))} if purge else {}
-    after = (current | set(missing) | set(assumed)) - set(extra)
-    tracker.record("resources", sorted(current), sorted(after), bool(missing or extra or assumed))
-    if check_mode:
-        return sorted(current)
-    if missing:
-        change_members(client, "associate_resources", group_id, missing)
-    if extra:
-        change_members(client, "disassociate_resources", group_id, extra)
-    return sorted(after)
-
-
-def recreate(client, tracker, groups, group, desired, check_mode):
-    """Delete the group and create it with the task's settings; type, description and parent not given are kept.
-
-    The static members of a static group stay members of the new static group
-    (unless ``purge_resources``): finding them costs one ``GET ASSOCIATED
-    GROUPS`` per resource the token sees. Refused before any write: a vault
-    without the group list (nothing of the group can be kept), a group with
-    subgroups (the vault may delete subgroups with their parent), a dynamic
-    group without the task's criteria (the vault never reports them) or with
-    resources, and whatever the create would refuse (unknown resources, parent
-    or password policy).
-    """
-    name = desired["name"]
-    if groups is None:
-        raise VaultInputError(
-            "resource group %s cannot be recreated: the vault has no resource group list "
-            "(GET_RESOURCE_GROUPS), so its subgroups, type, description and parent cannot be read" % name
-        )
-    group_id = str(group["resourceGroupId"])
-    subgroups = subgroup_names(groups, group_id)
-    if subgroups:
-        raise VaultInputError(
-            "resource group %s has subgroups (%s): recreating it could delete them with it"
-            % (name, ", ".join(subgroups))
-        )
-    kept = reported_values(group, groups)
-    new = dict(desired, **{option: kept[option] for option in ("type", "description") if desired.get(option) is None})
-    if new["type"] == DYNAMIC and not new.get("criteria"):
-        raise VaultInputError(
-            "resource group %s is dynamic: recreating it needs its criteria, which the vault does not report" % name
-        )
-    if new["type"] == DYNAMIC and desired.get("resources") is not None:
-        raise refuse_members_of_dynamic(name)
-    static = new["type"] == STATIC
-    index = ResourceIndex(client)
-    wanted, assumed = index.pick(desired.get("resources"), tracker, check_mode)
-    old = members_among(client, group_id, index.ids) if static and group_type(group) == STATIC else set()
-    members = dict(wanted)
-    if not desired.get("purge_resources"):
-        members.update({member: index.ids[member] for member in old})
-    if desired.get("parent") is None:
-        parent_id = group.get("subGroupOf")
-    else:
-        parent_id = parent_id_of(client, groups, desired, tracker, check_mode)
-    check_policy(client, tracker, desired)
-    _track_recreation(
-        tracker, groups, group, desired, sorted(old) if static else None, sorted(set(members) | set(assumed))
-    )
-    if check_mode:
-        return {"group": group, "resources": sorted(old) if static else None}
-    client.call("delete_resource_group", query={"RESOURCEGROUPID": group_id})
-    created = _create_after_delete(client, groups, new, parent_id, sorted(old))
-    if members:
-        _associate_after_recreation(client, created, name, members)
-    return {"group": created, "resources": sorted(members) if static else None}
-
-
-def _track_recreation(tracker, groups, group, desired, old, members):
-    tracker.record("recreated", False, True, True)
-    for option, (current, value) in sorted(differences(group, groups, desired).items()):
-        tracker.record(option, current, value, True)
-    for option in CREATION_ONLY:
-        tracker.compare(option, None, desired.get(option))
-    if old is not None:
-        tracker.record("resources", old, members, set(old) != set(members))
-    lost = [option for option in ("password_policy", "no_helpdesk_retrieval") if desired.get(option) is None]
-    if lost:
-        tracker.warn(
-            "resource group %s is recreated without %s: the vault does not report those of the deleted "
-            "group; give them to keep them" % (desired["name"], ", ".join(lost))
-        )
-
-
-def _create_after_delete(client, groups, new, parent_id, old):
-    """The new group's list item; a failure says that the group was deleted, and what it held."""
-    try:
-        return send_create(client, groups, new, parent_id)
-    except GroupCreatedMeanwhile as meanwhile:
-        return meanwhile.handle
-    except VaultError as exc:
-        held = "; its resources were %s" % ", ".join(old) if old else ""
-        if isinstance(exc, VaultAPIError):
-            message = "resource group %s was deleted, not recreated: %s%s" % (new["name"], exc, held)
-        else:
-            message = "resource group %s was deleted, and it is not known whether it was recreated: %s%s" % (
-                new["name"],
-                exc,
-                held,
-            )
-        raise exc.restated(message) from None
-
-
-def _associate_after_recreation(client, created, name, members):
-    try:
-        change_members(client, "associate_resources", str(created["resourceGroupId"]), members)
-    except VaultError as exc:
-        raise type(exc)(
-            "resource group %s was recreated (new id %s) but its resources %s were not all associated "
-            "again: %s" % (name, created["resourceGroupId"], ", ".join(sorted(members)), exc),
-            operation=exc.operation,
-            http_status=exc.http_status,
-            vault_message=exc.vault_message,
-        ) from None
-
-
 class ResourceGroup(VaultObject):
     """A resource group, found by name; its handle is its list item. The API has no edit call for a group: an
     existing one converges by membership calls, and by deletion and creation (``recreate``).
 
-    The object after a run is ``{"group": the list item after the run (in check mode: before it), "resources":
-    member names checked (None when resources are not managed)}``. Everything that could refuse the task (unknown
-    resource, parent or policy names, settings that differ) is checked before the first write.
+    ``groups`` is the group list as ``find`` read it (None where the vault has none). The object after a run is
+    ``{"group": the list item after the run (in check mode: before it), "resources": member names checked (None when
+    resources are not managed)}``. Everything that could refuse the task (unknown resource, parent or policy names,
+    settings that differ) is checked before the first write.
     """
 
     KIND = "resource group"
+
+    def __init__(self, task):
+        super().__init__(task)
+        self.groups = None
 
     def check_input(self):
         validate(self.desired)
@@ -495,14 +257,48 @@ class ResourceGroup(VaultObject):
         return find_group(self.client, self.groups, self.desired["name"])
 
     def create(self, tracker):
-        try:
-            return _create_new(self.client, tracker, self.groups, self.desired, self.check_mode)
-        except GroupCreatedMeanwhile as lost:
-            self.groups = lost.groups
-            raise
+        """Create a missing group; whatever the create could refuse fails before it is sent."""
+        desired = self.desired
+        wanted, assumed = self.pick_resources(ResourceIndex(self.client), desired.get("resources"))
+        parent_id = self.parent_id()
+        self.check_policy()
+        self.track_creation(tracker)
+        managed = desired.get("resources") is not None
+        if managed:
+            tracker.record("resources", [], sorted(set(wanted) | set(assumed)), bool(wanted or assumed))
+        if self.check_mode:
+            return {"group": {}, "resources": [] if managed else None}
+        created = self.send_create(desired, parent_id)
+        if wanted:
+            change_members(self.client, "associate_resources", str(created["resourceGroupId"]), wanted)
+        return {"group": created, "resources": sorted(wanted) if managed else None}
 
     def converge(self, tracker, handle):
-        return _converge_existing(self.client, tracker, self.groups, handle, self.desired, self.check_mode)
+        desired = self.desired
+        if desired.get("force_recreate"):
+            return self.recreate(handle)
+        found = self.differences(handle)
+        if found and not desired.get("recreate"):
+            described = "; ".join(
+                "%s is %r in the vault, %r in the task" % (option, current, value)
+                for option, (current, value) in sorted(found.items())
+            )
+            raise VaultInputError(
+                "resource group %s: %s. The API cannot edit a group: change the task, or set "
+                "recreate: true to delete the group and create it again" % (desired["name"], described)
+            )
+        if found:
+            return self.recreate(handle)
+        if group_type(handle) == DYNAMIC and desired.get("resources") is not None:
+            raise refuse_members_of_dynamic(desired["name"])
+        if self.groups is not None:
+            for option, value in reported_values(handle, self.groups).items():
+                tracker.compare(option, value, None)
+        self.warn_not_compared()
+        members = None
+        if desired.get("resources") is not None:
+            members = self.converge_members(str(handle["resourceGroupId"]), ResourceIndex(self.client))
+        return {"group": handle, "resources": members}
 
     def delete(self, handle):
         try:
@@ -511,74 +307,259 @@ class ResourceGroup(VaultObject):
             return self.deleted_meanwhile(exc)
         return True
 
+    def pick_resources(self, index, names):
+        """``({name: id}, [unknown names])`` for ``names``.
 
-def ensure(client, desired, check_mode):
-    """Converge the group ``desired`` describes to ``desired["state"]``; returns the tracker and
-    ``{"group", "resources"}`` (see ``ResourceGroup``)."""
-    tracker, after = ResourceGroup(client, dict(desired), check_mode).ensure(desired.get("state") or "present")
-    return tracker, after or {"group": {}, "resources": None}
+        Unknown names fail together, before any write. In check mode they are
+        taken as resources an earlier task of the run would create: a warning,
+        not a failure, so that a dry run of a whole playbook goes on.
+        """
+        if not names:
+            return {}, []
+        unknown = sorted({name for name in names if name not in index.ids})
+        if unknown and not self.check_mode:
+            raise VaultNotFoundError(
+                "resources %s do not exist (or are not visible to this token)" % ", ".join(unknown)
+            )
+        if unknown:
+            self.tracker.warn(
+                "resources %s do not exist yet: check mode takes them as created by an earlier task, "
+                "a real run fails unless they exist by then" % ", ".join(unknown)
+            )
+        return {name: index.ids[name] for name in names if name not in unknown}, unknown
 
+    def differences(self, group):
+        """Reported settings that differ from the task's, ``{option: (vault's value, task's value)}``; none without
+        a list."""
+        if self.groups is None:
+            return {}
+        current = reported_values(group, self.groups)
+        return {
+            option: (current[option], self.desired[option])
+            for option in REPORTED
+            if self.desired.get(option) is not None and current[option] != self.desired[option]
+        }
 
-def _converge_existing(client, tracker, groups, group, desired, check_mode):
-    if desired.get("force_recreate"):
-        return recreate(client, tracker, groups, group, desired, check_mode)
-    found = differences(group, groups, desired)
-    if found and not desired.get("recreate"):
-        described = "; ".join(
-            "%s is %r in the vault, %r in the task" % (option, current, value)
-            for option, (current, value) in sorted(found.items())
+    def warn_not_compared(self):
+        """Warn about the options given for an existing group that the vault cannot report."""
+        desired = self.desired
+        name = desired["name"]
+        unlisted = [option for option in REPORTED if self.groups is None and desired.get(option) is not None]
+        if unlisted:
+            self.tracker.warn(
+                "the vault has no resource group list (GET_RESOURCE_GROUPS needs %s), so the %s of the existing group "
+                "%s could not be compared"
+                % (gates_text(CATALOGUE["get_resource_groups"].gates), " and ".join(unlisted), name)
+            )
+        unreported = [option for option in CREATION_ONLY if desired.get(option) is not None]
+        if unreported:
+            self.tracker.warn(
+                "resource group %s: %s cannot be read back from the vault and were not compared; set "
+                "force_recreate: true (once) to apply them by deleting the group and creating it again"
+                % (name, ", ".join(unreported))
+            )
+
+    def parent_id(self):
+        """The id of the ``parent`` group, None for a top-level group; an unknown parent fails (check mode: warns)."""
+        parent = self.desired.get("parent")
+        if not parent:
+            return None
+        group = find_group(self.client, self.groups, parent)
+        if group is not None:
+            return str(group["resourceGroupId"])
+        if not self.check_mode:
+            raise VaultNotFoundError(
+                "parent resource group %s does not exist (or is not visible to this token)" % parent
+            )
+        self.tracker.warn(
+            "parent resource group %s does not exist yet: check mode takes it as created by an earlier task, "
+            "a real run fails unless it exists by then" % parent
         )
-        raise VaultInputError(
-            "resource group %s: %s. The API cannot edit a group: change the task, or set "
-            "recreate: true to delete the group and create it again" % (desired["name"], described)
+        return None
+
+    def check_policy(self):
+        """Fail before any write when the vault has no password policy ``password_policy``.
+
+        Where the policy list cannot be read (a vault before A 11300 / B 5300, or
+        one that refuses it to this token), the task warns that the policy was not
+        checked and goes on: the create then gets the vault's own verdict.
+        """
+        name = self.desired.get("password_policy")
+        if not name:
+            return
+        try:
+            dummy_organization, policies = list_policies(self.client)
+        except (VaultUnsupportedError, VaultAPIError, VaultResponseError) as exc:
+            if not _policy_list_missing(exc):
+                raise
+            self.tracker.warn(
+                "resource group %s: password_policy %s could not be checked before writing, the vault has no "
+                "password policy list for this token: %s" % (self.desired["name"], name, exc)
+            )
+            return
+        if find_policy(policies, name) is None:
+            raise VaultNotFoundError(
+                "resource group %s: %s" % (self.desired["name"], unknown_policy_error(policies, name))
+            )
+
+    def track_creation(self, tracker):
+        tracker.record("type", None, self.desired.get("type") or STATIC, True)
+        for option in ("description", "parent") + CREATION_ONLY:
+            tracker.compare(option, None, self.desired.get(option))
+
+    def send_create(self, values, parent_id):
+        """``CREATE RESOURCE GROUP`` of ``values`` (the task's options, or those of a re-creation), then the new
+        group's list item, found again by name.
+
+        A refused create is followed by one more read: when the group exists by
+        then, another run created it, and ``CreatedMeanwhile`` carries it (``groups`` is the list read again).
+        """
+        try:
+            self.client.call("create_resource_group", details=create_input(values, parent_id))
+        except VaultAPIError:
+            groups = None if self.groups is None else list_groups(self.client)
+            group = find_group(self.client, groups, values["name"])
+            if group is None:
+                raise
+            self.groups = groups
+            raise CreatedMeanwhile(group) from None
+        groups = None if self.groups is None else list_groups(self.client)
+        group = find_group(self.client, groups, values["name"])
+        if group is None:
+            raise VaultAPIError(
+                "CREATE RESOURCE GROUP reported success but resource group %s cannot be found" % values["name"],
+                operation="CREATE RESOURCE GROUP",
+            )
+        return group
+
+    def converge_members(self, group_id, index):
+        """Associate the listed resources that are not members; with purge, disassociate the members not listed.
+
+        Returns the member names checked (all members with purge, else the listed
+        ones that are members), as they are after the run (in check mode: before).
+        """
+        wanted, assumed = self.pick_resources(index, self.desired["resources"])
+        purge = self.desired.get("purge_resources")
+        current = members_among(self.client, group_id, index.ids if purge else wanted)
+        missing = {name: wanted[name] for name in sorted(set(wanted) - current)}
+        extra = {name: index.ids[name] for name in sorted(current - set(wanted))} if purge else {}
+        after = (current | set(missing) | set(assumed)) - set(extra)
+        self.tracker.record("resources", sorted(current), sorted(after), bool(missing or extra or assumed))
+        if self.check_mode:
+            return sorted(current)
+        if missing:
+            change_members(self.client, "associate_resources", group_id, missing)
+        if extra:
+            change_members(self.client, "disassociate_resources", group_id, extra)
+        return sorted(after)
+
+    def recreate(self, group):
+        """Delete the group and create it with the task's settings; type, description and parent not given are kept.
+
+        The static members of a static group stay members of the new static group
+        (unless ``purge_resources``): finding them costs one ``GET ASSOCIATED
+        GROUPS`` per resource the token sees. Refused before any write: a vault
+        without the group list (nothing of the group can be kept), a group with
+        subgroups (the vault may delete subgroups with their parent), a dynamic
+        group without the task's criteria (the vault never reports them) or with
+        resources, and whatever the create would refuse (unknown resources, parent
+        or password policy).
+        """
+        desired = self.desired
+        name = desired["name"]
+        if self.groups is None:
+            raise VaultInputError(
+                "resource group %s cannot be recreated: the vault has no resource group list "
+                "(GET_RESOURCE_GROUPS), so its subgroups, type, description and parent cannot be read" % name
+            )
+        group_id = str(group["resourceGroupId"])
+        subgroups = subgroup_names(self.groups, group_id)
+        if subgroups:
+            raise VaultInputError(
+                "resource group %s has subgroups (%s): recreating it could delete them with it"
+                % (name, ", ".join(subgroups))
+            )
+        kept = reported_values(group, self.groups)
+        new = dict(
+            desired, **{option: kept[option] for option in ("type", "description") if desired.get(option) is None}
         )
-    if found:
-        return recreate(client, tracker, groups, group, desired, check_mode)
-    if group_type(group) == DYNAMIC and desired.get("resources") is not None:
-        raise refuse_members_of_dynamic(desired["name"])
-    if groups is not None:
-        for option, value in reported_values(group, groups).items():
-            tracker.compare(option, value, None)
-    _warn_not_compared(tracker, groups, desired)
-    members = None
-    if desired.get("resources") is not None:
-        members = converge_members(
-            client, tracker, str(group["resourceGroupId"]), ResourceIndex(client), desired, check_mode
-        )
-    return {"group": group, "resources": members}
+        if new["type"] == DYNAMIC and not new.get("criteria"):
+            raise VaultInputError(
+                "resource group %s is dynamic: recreating it needs its criteria, which the vault does not report" % name
+            )
+        if new["type"] == DYNAMIC and desired.get("resources") is not None:
+            raise refuse_members_of_dynamic(name)
+        static = new["type"] == STATIC
+        index = ResourceIndex(self.client)
+        wanted, assumed = self.pick_resources(index, desired.get("resources"))
+        old = members_among(self.client, group_id, index.ids) if static and group_type(group) == STATIC else set()
+        members = dict(wanted)
+        if not desired.get("purge_resources"):
+            members.update({member: index.ids[member] for member in old})
+        parent_id = group.get("subGroupOf") if desired.get("parent") is None else self.parent_id()
+        self.check_policy()
+        self.track_recreation(group, sorted(old) if static else None, sorted(set(members) | set(assumed)))
+        if self.check_mode:
+            return {"group": group, "resources": sorted(old) if static else None}
+        self.client.call("delete_resource_group", query={"RESOURCEGROUPID": group_id})
+        created = self.create_after_delete(new, parent_id, sorted(old))
+        if members:
+            self.associate_after_recreation(created, members)
+        return {"group": created, "resources": sorted(members) if static else None}
+
+    def track_recreation(self, group, old, members):
+        tracker, desired = self.tracker, self.desired
+        tracker.record("recreated", False, True, True)
+        for option, (current, value) in sorted(self.differences(group).items()):
+            tracker.record(option, current, value, True)
+        for option in CREATION_ONLY:
+            tracker.compare(option, None, desired.get(option))
+        if old is not None:
+            tracker.record("resources", old, members, set(old) != set(members))
+        lost = [option for option in ("password_policy", "no_helpdesk_retrieval") if desired.get(option) is None]
+        if lost:
+            tracker.warn(
+                "resource group %s is recreated without %s: the vault does not report those of the deleted "
+                "group; give them to keep them" % (desired["name"], ", ".join(lost))
+            )
+
+    def create_after_delete(self, new, parent_id, old):
+        """The new group's list item; a failure says that the group was deleted, and what it held."""
+        try:
+            return self.send_create(new, parent_id)
+        except CreatedMeanwhile as meanwhile:
+            return meanwhile.handle
+        except VaultError as exc:
+            held = "; its resources were %s" % ", ".join(old) if old else ""
+            if isinstance(exc, VaultAPIError):
+                message = "resource group %s was deleted, not recreated: %s%s" % (new["name"], exc, held)
+            else:
+                message = "resource group %s was deleted, and it is not known whether it was recreated: %s%s" % (
+                    new["name"],
+                    exc,
+                    held,
+                )
+            raise exc.restated(message) from None
+
+    def associate_after_recreation(self, created, members):
+        try:
+            change_members(self.client, "associate_resources", str(created["resourceGroupId"]), members)
+        except VaultError as exc:
+            raise type(exc)(
+                "resource group %s was recreated (new id %s) but its resources %s were not all associated "
+                "again: %s" % (self.desired["name"], created["resourceGroupId"], ", ".join(sorted(members)), exc),
+                operation=exc.operation,
+                http_status=exc.http_status,
+                vault_message=exc.vault_message,
+            ) from None
 
 
-def _warn_not_compared(tracker, groups, desired):
-    """Warn about the options given for an existing group that the vault cannot report."""
-    name = desired["name"]
-    unlisted = [option for option in REPORTED if groups is None and desired.get(option) is not None]
-    if unlisted:
-        tracker.warn(
-            "the vault has no resource group list (GET_RESOURCE_GROUPS needs edition A from build 12230 or "
-            "edition B from build 6000), so the %s of the existing group %s could not be compared"
-            % (" and ".join(unlisted), name)
-        )
-    unreported = [option for option in CREATION_ONLY if desired.get(option) is not None]
-    if unreported:
-        tracker.warn(
-            "resource group %s: %s cannot be read back from the vault and were not compared; set "
-            "force_recreate: true (once) to apply them by deleting the group and creating it again"
-            % (name, ", ".join(unreported))
-        )
-
-
-def _create_new(client, tracker, groups, desired, check_mode):
-    """Create a missing group; whatever the create could refuse fails before it is sent."""
-    wanted, assumed = ResourceIndex(client).pick(desired.get("resources"), tracker, check_mode)
-    parent_id = parent_id_of(client, groups, desired, tracker, check_mode)
-    check_policy(client, tracker, desired)
-    track_creation(tracker, desired)
-    managed = desired.get("resources") is not None
-    if managed:
-        tracker.record("resources", [], sorted(set(wanted) | set(assumed)), bool(wanted or assumed))
-    if check_mode:
-        return {"group": {}, "resources": [] if managed else None}
-    created = send_create(client, groups, desired, parent_id)
-    if wanted:
-        change_members(client, "associate_resources", str(created["resourceGroupId"]), wanted)
-    return {"group": created, "resources": sorted(wanted) if managed else None}
+def converge(task):
+    """Entry point of ``vault_resource_group``: the group ``task.desired`` describes, converged to its ``state``;
+    returns ``{"group"}`` (its list item, ``{}`` when absent) and ``resources`` (the member names checked) when the
+    task manages resources."""
+    after = ResourceGroup(task).ensure() or {"group": {}, "resources": None}
+    values = {"group": after["group"]}
+    if after["resources"] is not None:
+        values["resources"] = after["resources"]
+    return values

@@ -7,11 +7,13 @@
 from __future__ import annotations
 
 
-def list_resource_types(client, containing=None):
-    """``resource_types`` (``RESOURCETYPES`` items) and ``organization_name``, in one request.
+def describe(task):
+    """Entry point of ``vault_resource_type_info``: ``resource_types`` (``RESOURCETYPES`` items) and
+    ``organization_name``, in one request.
 
     ``containing`` (substrings) is the vault's own ``RESOURCETYPE_CONTAINING`` filter.
     """
+    client, containing = task.client, task.desired.get("containing")
     details = {"RESOURCETYPE_CONTAINING": list(containing)} if containing else None
     response = client.call("get_resource_types", details=details)
     return {

@@ -18,6 +18,10 @@ What the API offers, and what that means here:
   ``remoteapponly`` exists only in the ``accessType`` of ``/accounts/share``
   (B 6320), with ``remoteAppIds`` and the accounts' one ``resourceId``. Input
   outside this matrix is refused before any request.
+- Since nothing can be read, the diff's ``before`` is null and its ``after``
+  names every share the task sends: ``shares``, each target (by its label, as
+  ``calls`` names it) to each grantee to the access type (``revoked`` with
+  ``state: absent``).
 - Calls: ``SHARE RESOURCE`` and ``SHARE ACCOUNT`` share one target with one
   ``USERID`` (any build) or ``USERGROUPID`` (A 11200 / B 5100). The bulk calls
   ``SHARE_RESOURCE(S)`` (``/resources/share``) and ``SHARE_ACCOUNTS(S)``
@@ -60,7 +64,6 @@ RESOURCE, ACCOUNT, RESOURCE_GROUP = "resource", "account", "resource group"
 USER, USER_GROUP = "user", "user group"
 # The order calls are made in.
 TARGET_KINDS = (RESOURCE_GROUP, RESOURCE, ACCOUNT)
-GRANTEE_KINDS = (USER, USER_GROUP)
 
 # The spec's access types for each (what, with whom), revoke aside.
 LEVELS = {
@@ -168,7 +171,7 @@ class Call:
             entry["remote_apps"] = list(self.remote_apps)
         return entry
 
-    def describe(self):
+    def summary(self):
         what = ", ".join(target.label for target in self.targets)
         whom = ", ".join(grantee.label for grantee in self.grantees)
         if self.level == REVOKE:
@@ -326,10 +329,10 @@ class Resolver:
     group or user is taken as created by an earlier task of the run (a warning, and no id). User groups and remote
     apps, which the API cannot create, must exist in check mode too."""
 
-    def __init__(self, client, check_mode):
-        self.client = client
-        self.check_mode = check_mode
-        self.warnings = []
+    def __init__(self, task):
+        self.task = task
+        self.client = task.client
+        self.check_mode = task.check_mode
         self._groups_read = False
         self._groups = None
 
@@ -337,7 +340,7 @@ class Resolver:
         """Raise ``error`` outside check mode; in check mode warn that it is taken as created earlier."""
         if not self.check_mode:
             raise error
-        self.warnings.append(
+        self.task.warn(
             "%s: check mode takes it as created by an earlier task, a real run fails unless it exists by then" % error
         )
 
@@ -486,7 +489,7 @@ def _item_ok(outcome):
 def _already_sent(sent):
     if not sent:
         return ""
-    return "; sent before it, and applied: %s" % "; ".join(call.describe() for call in sent)
+    return "; sent before it, and applied: %s" % "; ".join(call.summary() for call in sent)
 
 
 def send(client, calls):
@@ -496,11 +499,11 @@ def send(client, calls):
         try:
             response = client.call(call.key, path=call.path, details=call.details)
         except VaultError as exc:
-            raise exc.restated("%s failed: %s%s" % (call.describe(), exc, _already_sent(sent))) from None
+            raise exc.restated("%s failed: %s%s" % (call.summary(), exc, _already_sent(sent))) from None
         refused = refused_items(response, call)
         if refused:
             failure = VaultAPIError(
-                "%s: the vault did not share %s%s" % (call.describe(), "; ".join(sorted(refused)), _already_sent(sent)),
+                "%s: the vault did not share %s%s" % (call.summary(), "; ".join(sorted(refused)), _already_sent(sent)),
                 operation=response.operation or call.operation,
                 vault_message=response.message,
             )
@@ -509,16 +512,29 @@ def send(client, calls):
         sent.append(call)
 
 
-def share(client, desired, check_mode):
-    """Share (or with ``state: absent`` revoke) as ``desired`` says; returns ``(calls, warnings)``: the calls made,
-    or in check mode those that would be, as the module returns them (see ``Call.entry``)."""
-    request = read_request(desired)
+def track_shares(tracker, calls):
+    """Record what ``calls`` share: ``shares``, {target label: {grantee label: access type}} (``revoked`` when they
+    revoke). No call reads shares, so ``before`` is null and every share sent is a change."""
+    shares = {}
+    for call in calls:
+        for target in call.targets:
+            for grantee in call.grantees:
+                shares.setdefault(target.label, {})[grantee.label] = "revoked" if call.level == REVOKE else call.level
+    tracker.record("shares", None, shares, bool(calls))
+
+
+def converge(task):
+    """Entry point of ``vault_share``: share (or with ``state: absent`` revoke) as ``task.desired`` says; returns
+    ``{"calls"}``, the calls made (in check mode those that would be) as the module returns them (``Call.entry``)."""
+    client = task.client
+    request = read_request(task.desired)
     routes = plan_routes(client, request)
-    resolver = Resolver(client, check_mode)
+    resolver = Resolver(task)
     remote = resolver.remote_apps(request) if request.level == REMOTE_APP_ONLY else None
     targets = resolver.targets(request)
     grantees = resolver.grantees(request)
     calls = plan_calls(routes, targets, grantees, request.level, remote)
-    if not check_mode:
+    track_shares(task.tracker, calls)
+    if not task.check_mode:
         send(client, calls)
-    return [call.entry() for call in calls], resolver.warnings
+    return {"calls": [call.entry() for call in calls]}

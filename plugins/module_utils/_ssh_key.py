@@ -2,7 +2,10 @@
 # Copyright: credvault.vault contributors
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""SSH keys of the key store (``{pki_root}``): read, create or import, delete, and their associations.
+"""SSH keys of the key store (``{pki_root}``): read, create or import, delete; the reads of their associations.
+
+The entry point here is ``vault_ssh_key``'s; ``_ssh_key_association`` (associations) and ``_ssh_key_info`` (reads)
+use the reads of this file.
 
 What the API offers, and what that means here:
 
@@ -21,13 +24,11 @@ What the API offers, and what that means here:
   in two steps: ``GetAllAssociatedUsers`` gives the ``{UserName,
   ResourceName}`` pairs with at least one key, ``GetSSHKeysForUser`` per pair
   "details: comma-separated key names".
-- Import, associate and dissociate answer ``SUCCESS`` in capitals (Common
-  request rules 8); the client takes either case.
+- Import answers ``SUCCESS`` in capitals (Common request rules 8); the
+  client takes either case.
 - Parallel runs: a key is found and created under its lock (the converge
-  base), associations are read and changed under one lock per listed triple
-  (``_object_lock``). A create, associate or dissociate the vault refuses
-  ("already exists", "is already associated") while a read then shows it
-  done was done by a parallel run: no change, no failure.
+  base). A create the vault refuses ("already exists") while a read then
+  shows the key was done by a parallel run: no change, no failure.
 """
 
 from __future__ import annotations
@@ -38,17 +39,11 @@ import os
 
 from ._checks import clean_text
 from ._converge import CreatedMeanwhile, VaultObject
-from ._diff import DifferenceTracker
 from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, is_refusal
-from ._object_lock import object_locks
 
 RSA, DSA, ED25519, ECDSA = "ssh-rsa", "ssh-dss", "ed25519", "ecdsa"
 KEY_LENGTHS = {RSA: (1024, 2048, 4096), DSA: (1024,), ED25519: (256,), ECDSA: (256, 384, 521)}
 KEY_TYPES = tuple(KEY_LENGTHS)
-PARTS = ("key", "resource", "user")
-ASSOCIATE, DISSOCIATE = "associate_ssh_key", "dissociate_ssh_key"
-# The kind of object locked while a run finds and changes an association (``_object_lock``).
-ASSOCIATION = "SSH key association"
 ACCEPTED = "ssh-rsa (1024, 2048, 4096), ssh-dss (1024), ed25519 (no separate length), ecdsa (256, 384, 521)"
 
 
@@ -120,7 +115,7 @@ def read_key_file(path):
         with open(path, "rb") as handle:
             return handle.read()
     except (IOError, OSError) as exc:
-        raise VaultInputError("private_key_src %s cannot be read: %s" % (path, exc.strerror or exc)) from None
+        raise VaultInputError("src %s cannot be read: %s" % (path, exc.strerror or exc)) from None
 
 
 def file_fingerprint(content, passphrase):
@@ -158,16 +153,16 @@ class SSHKey(VaultObject):
         clean_text(desired.get("comment"), "comment")
         if desired.get("comment") and "\n" in desired["comment"]:
             raise VaultInputError("comment must be a single line: it ends the public key line")
-        if desired.get("private_key_src"):
+        if desired.get("src"):
             if desired.get("key_type") or desired.get("length") or desired.get("comment"):
                 raise VaultInputError(
                     "an imported key takes its type and length from the file, and the vault keeps no comment "
-                    "for it: remove key_type, length and comment, or private_key_src"
+                    "for it: remove key_type, length and comment, or src"
                 )
-            self.content = read_key_file(desired["private_key_src"])
+            self.content = read_key_file(desired["src"])
             return
         if not desired.get("key_type"):
-            raise VaultInputError("SSH key %s: key_type or private_key_src is needed" % desired["name"])
+            raise VaultInputError("SSH key %s: key_type or src is needed" % desired["name"])
         self.length = check_type_and_length(desired["key_type"], desired.get("length"))
 
     def find(self):
@@ -218,7 +213,7 @@ class SSHKey(VaultObject):
         """The reported values the task asks for, as options (None: cannot be compared). An imported key is
         compared by fingerprint only: whether the vault keeps it encrypted follows the file, not the passphrase."""
         desired = self.desired
-        if desired.get("private_key_src"):
+        if desired.get("src"):
             return {"fingerprint": file_fingerprint(self.content, desired.get("passphrase"))}
         return {
             "key_type": desired["key_type"],
@@ -232,7 +227,7 @@ class SSHKey(VaultObject):
         for option, value in sorted(self._wanted().items()):
             if value is None:
                 tracker.warn(
-                    "SSH key %s: the fingerprint of private_key_src could not be computed here (it needs the "
+                    "SSH key %s: the fingerprint of src could not be computed here (it needs the "
                     "Python cryptography library and a readable file), so the existing key was not compared with "
                     "the file" % self.desired["name"]
                 )
@@ -250,7 +245,7 @@ class SSHKey(VaultObject):
         name = self.desired["name"]
         if self.desired.get("comment") is not None:
             tracker.warn("SSH key %s: the vault does not report a key's comment, so it was not compared" % name)
-        created = not self.desired.get("private_key_src")
+        created = not self.desired.get("src")
         if created and self.desired.get("passphrase") and reported(handle)["passphrase_set"]:
             tracker.warn(
                 "SSH key %s: the vault reports only whether a key has a passphrase (isPassphraseAvailable), not which "
@@ -261,8 +256,8 @@ class SSHKey(VaultObject):
     def _track_creation(self, tracker):
         desired = self.desired
         tracker.record("passphrase", None, "", bool(desired.get("passphrase")), True)
-        if desired.get("private_key_src"):
-            tracker.record("private_key_src", None, desired["private_key_src"], True)
+        if desired.get("src"):
+            tracker.record("src", None, desired["src"], True)
             return
         tracker.record("key_type", None, desired["key_type"], True)
         tracker.record("length", None, self.length, True)
@@ -278,9 +273,9 @@ class SSHKey(VaultObject):
     def _send_create(self):
         desired = self.desired
         name = desired["name"]
-        if desired.get("private_key_src"):
+        if desired.get("src"):
             details = {"keyName": name, "passphrase": desired.get("passphrase") or ""}
-            files = {os.path.basename(desired["private_key_src"]): self.content}
+            files = {os.path.basename(desired["src"]): self.content}
             self._send("import_ssh_key", details=details, files=files)
         else:
             details = {"keyName": name, "keyType": desired["key_type"], "passPhrase": desired.get("passphrase") or ""}
@@ -294,101 +289,7 @@ class SSHKey(VaultObject):
         return created
 
 
-def ensure(client, desired, check_mode):
-    """Converge key ``desired["name"]`` to ``desired["state"]``; returns the tracker and its list item ({} if none)."""
-    tracker, after = SSHKey(client, dict(desired), check_mode).ensure(desired.get("state") or "present")
-    return tracker, after or {}
-
-
-def triples_of(pairs, client):
-    """The (key, resource, user) triples of the ``{UserName, ResourceName}`` pairs: one ``GetSSHKeysForUser`` each."""
-    found = set()
-    for resource, user in sorted(pairs):
-        found.update((key, resource, user) for key in keys_of_user(client, resource, user))
-    return found
-
-
-def as_dicts(triples):
-    return [{"key": key, "resource": resource, "user": user} for key, resource, user in sorted(triples)]
-
-
-def converge_associations(client, desired, check_mode):
-    """Associate (``present``) or dissociate (``absent``) the listed triples; with ``purge`` (present only) also
-    dissociate every other association of the keys listed. Returns the tracker and the result values.
-
-    Reads ``GetAllAssociatedUsers``, then ``GetSSHKeysForUser`` for the pairs that matter (every pair with
-    ``purge``, else the listed pairs that have keys), and ``GetAllSSHKeys`` to refuse unknown keys before any
-    write (check mode: warns, the keys may come from an earlier task of the run).
-    """
-    tracker = DifferenceTracker()
-    listed = set()
-    for number, item in enumerate(desired["associations"], start=1):
-        listed.add(tuple(clean_text(item[part], "associations %d %s" % (number, part)) for part in PARTS))
-    present = desired.get("state", "present") != "absent"
-    if desired.get("purge") and not present:
-        raise VaultInputError("purge only applies to state: present")
-    if present:
-        _check_keys(client, tracker, {key for key, dummy_r, dummy_u in listed}, check_mode)
-    with object_locks(client, ASSOCIATION, listed, check_mode):
-        pairs = {(pair.get("ResourceName"), pair.get("UserName")) for pair in associated_users(client)}
-        if not desired.get("purge"):
-            pairs &= {(resource, user) for dummy_k, resource, user in listed}
-        current = triples_of(pairs, client)
-        if present:
-            add = listed - current
-            purged = {key for key, dummy_r, dummy_u in listed} if desired.get("purge") else set()
-            remove = {triple for triple in current - listed if triple[0] in purged}
-        else:
-            add, remove = set(), listed & current
-        after = (current | add) - remove
-        if not check_mode:
-            dissociated = _send_each(client, DISSOCIATE, remove)
-            associated = _send_each(client, ASSOCIATE, add)
-            current = (current | associated) - dissociated
-            add, remove = add - associated, remove - dissociated
-    tracker.record("associations", as_dicts(current), as_dicts(after), bool(add or remove))
-    return tracker, {"associations": as_dicts(after), "added": as_dicts(add), "removed": as_dicts(remove)}
-
-
-def _send_each(client, key, triples):
-    """Send ``key`` (``ASSOCIATE`` or ``DISSOCIATE``) for each triple. A refusal is followed by one read of the
-    user's keys: when it shows the triple as wanted, a parallel run made that change first (on another host, or
-    without the lock) and the refusal is no failure. Returns those triples."""
-    meanwhile = set()
-    for triple in sorted(triples):
-        name, resource, user = triple
-        try:
-            client.call(key, details={"keyName": name, "resourceName": resource, "userName": user})
-        except VaultAPIError as exc:
-            if is_refusal(exc) or (name in keys_of_user(client, resource, user)) != (key == ASSOCIATE):
-                raise
-            meanwhile.add(triple)
-    return meanwhile
-
-
-def _check_keys(client, tracker, keys, check_mode):
-    known = {item.get("KeyName") for item in list_keys(client)}
-    unknown = sorted(keys - known)
-    if unknown and not check_mode:
-        raise VaultNotFoundError("SSH keys %s do not exist in the vault" % ", ".join(unknown))
-    if unknown:
-        tracker.warn(
-            "SSH keys %s do not exist yet: check mode takes them as created by an earlier task, a real run fails "
-            "unless they exist by then" % ", ".join(unknown)
-        )
-
-
-def describe(client, options):
-    """What ``vault_ssh_key_info`` returns for its ``options``: the key list unless something narrower is asked."""
-    info = {}
-    if options.get("name") is not None:
-        key = get_key(client, clean_text(options["name"], "name"))
-        info.update(exists=key is not None, key=key or {})
-    if options.get("user") is not None:
-        user, resource = clean_text(options["user"], "user"), clean_text(options["resource"], "resource")
-        info["key_names"] = keys_of_user(client, resource, user)
-    if options.get("associations"):
-        info["associations"] = associated_users(client)
-    if not info:
-        info["ssh_keys"] = list_keys(client)
-    return info
+def converge(task):
+    """Entry point of ``vault_ssh_key``: key ``task.desired["name"]`` converged to its ``state``; returns ``{"key"}``,
+    its list item after the run ({} when absent, or in check mode when it would be created)."""
+    return {"key": SSHKey(task).ensure() or {}}

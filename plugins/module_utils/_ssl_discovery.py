@@ -30,8 +30,8 @@ from __future__ import annotations
 import ipaddress
 
 from ._checks import clean_text
-from ._diff import DifferenceTracker
 from ._errors import VaultAPIError, VaultInputError
+from ._task import FailedOutcome
 
 SUCCESS, FAILURE = "SUCCESS", "FAILURE"
 ANSWER_MARGIN = 30.0
@@ -138,18 +138,19 @@ def failure_message(failed):
     )
 
 
-def discover(client, params, check_mode):
-    """Run the discovery ``params`` describe; returns the tracker and ``{"hosts": [...]}``. In check mode nothing
-    is sent: the tracker reports a change and warns."""
+def converge(task):
+    """Entry point of ``vault_ssl_discovery``: run the discovery ``task.desired`` describes; returns ``{"hosts"}``.
+    In check mode nothing is sent: the task reports a change and warns. With ``fail_on_failure``, a host that failed
+    fails the task (``FailedOutcome``), which still returns ``hosts``."""
+    client, params, tracker = task.client, task.desired, task.tracker
     key, details, addresses = request_of(params)
-    tracker = DifferenceTracker()
-    if check_mode:
+    if task.check_mode:
         tracker.record("discovery", "not run", "run", True)
         tracker.warn(
             "check mode sends no discovery, so it cannot tell whether certificates would be found (and stored): "
             "it reports a change"
         )
-        return tracker, {"hosts": []}
+        return {"hosts": []}
     wait = max(client.timeout, float(params["discovery_timeout"]) * addresses + ANSWER_MARGIN)
     saved, client.timeout = client.timeout, wait
     try:
@@ -165,4 +166,7 @@ def discover(client, params, check_mode):
         )
     found = [item["host"] for item in hosts if item["success"]]
     tracker.record("found_at", [], found, bool(found))
-    return tracker, {"hosts": hosts}
+    failed = [item for item in hosts if not item["success"]]
+    if failed and params.get("fail_on_failure"):
+        raise FailedOutcome(failure_message(failed), {"hosts": hosts})
+    return {"hosts": hosts}

@@ -40,7 +40,9 @@ from __future__ import annotations
 import datetime
 import re
 
+from ._catalogue import CATALOGUE
 from ._checks import clean_text
+from ._client import gates_text
 from ._converge import CreatedMeanwhile, Field, VaultObject
 from ._errors import (
     VaultAPIError,
@@ -52,7 +54,7 @@ from ._errors import (
     VaultUnsupportedError,
     is_refusal,
 )
-from ._membership import REMOVE, REMOVED, add_member, pair_outcome, remove_pairs
+from ._membership import REMOVE, REMOVED, add_member, find_user_group_id, pair_outcome, remove_pairs
 from ._paging import PAGE_SIZE, SEARCH_OPERATORS, read_optional_pages, search_input
 
 # "searchColumn for users is one of userId, userName, email, role, department, location, orgName, isApiUser,
@@ -125,7 +127,22 @@ def check_page_size(page_size):
         raise VaultInputError("page_size must be 1 or more, not %d" % page_size)
 
 
-def describe_user(client, name, page_size=PAGE_SIZE):
+def describe(task):
+    """Entry point of ``vault_user_info``: with ``name``, that user (``look_up_user``; its ``doubt`` is warned);
+    without it, ``users``, those ``search`` matches (``search_users``; all without ``search``)."""
+    desired = task.desired
+    if desired.get("name") is not None:
+        found = look_up_user(task.client, desired["name"], desired["page_size"])
+        if "doubt" in found:
+            task.warn(found.pop("doubt"))
+        return found
+    search = desired.get("search") or {"value": None, "column": "userName", "operator": "contains"}
+    return {
+        "users": search_users(task.client, search["value"], search["column"], search["operator"], desired["page_size"])
+    }
+
+
+def look_up_user(client, name, page_size=PAGE_SIZE):
     """``{"exists", "user_id", "user", "vault_message"}`` of the user called ``name``: its id (``get_USERID``)
     and, where the vault lists users (B 6320), its list item (else ``{}``). A name the vault has no id for is not
     an error: ``vault_message`` keeps the vault's words for it.
@@ -174,8 +191,8 @@ def search_users(client, value=None, column="userName", operator="contains", pag
     items, why = read_optional_pages(client, "get_users", search_input(value, column, operator), page_size)
     if items is None:
         raise VaultUnsupportedError(
-            "listing and searching users needs the user list GET_USER(S) (edition B from build 6320), and %s; "
-            "look a user up by name instead" % why,
+            "listing and searching users needs the user list GET_USER(S) (%s), and %s; look a user up by name instead"
+            % (gates_text(CATALOGUE["get_users"].gates), why),
             operation="GET_USER(S)",
         )
     return items
@@ -279,7 +296,7 @@ class User(VaultObject):
 
     The object after a run is ``{"user_id", "user"}`` (the list item, ``{}`` without the list); ``calls`` names
     every write sent (in check mode: that would be sent), ``token`` is the token of an API user created by the
-    run, ``notes`` are warnings of hooks that get no tracker.
+    run.
     """
 
     KIND = "user"
@@ -301,13 +318,12 @@ class User(VaultObject):
         Field("expiry_date", create="EXPIRYDATE"),
     )
 
-    def __init__(self, client, desired, check_mode):
-        super().__init__(client, desired, check_mode)
+    def __init__(self, task):
+        super().__init__(task)
         self.no_list = None
         self.group_items = None
         self.token = None
         self.calls = []
-        self.notes = []
 
     @property
     def label(self):
@@ -344,8 +360,8 @@ class User(VaultObject):
 
     def _purge_refused(self, why):
         return VaultUnsupportedError(
-            "%s: purge_groups needs the user group list (GET_USERGROUP(S), edition B from build 6320) to find the "
-            "groups not listed, and %s" % (self.label, why),
+            "%s: purge_groups needs the user group list (GET_USERGROUP(S), %s) to find the groups not listed, and %s"
+            % (self.label, gates_text(CATALOGUE["get_user_groups"].gates), why),
             operation="GET_USERGROUP(S)",
         )
 
@@ -358,7 +374,7 @@ class User(VaultObject):
                 item = listed_user(items, name, user_id)
                 return None if item is None else {"id": str(item.get("userId")), "item": item}
         if name is None:
-            self.notes.append(
+            self.tracker.warn(
                 "%s: the vault has no user list (%s), so whether the user exists is known only by deleting it: "
                 "DELETE USER is sent, and a refusal counts as absent" % (self.label, self.no_list)
             )
@@ -645,7 +661,7 @@ class User(VaultObject):
                 self.client.call("delete_user", path={"user_id": handle["id"]})
         except VaultAPIError as exc:
             if handle.get("unverified") and exc.http_status is not None and 200 <= exc.http_status < 300:
-                self.notes.append("%s: taken as absent, the vault refused to delete it: %s" % (self.label, exc))
+                self.tracker.warn("%s: taken as absent, the vault refused to delete it: %s" % (self.label, exc))
                 return False
             return self.deleted_meanwhile(exc)
         return True
@@ -653,26 +669,20 @@ class User(VaultObject):
 
 def _group_exists(client, name):
     """True or False by ``GET_USERGROUPID``; None where the vault lacks it (the add's own answer decides then)."""
-    # Imported here: _user_group imports this module.
-    from ._user_group import find_user_group_id
-
     try:
         return find_user_group_id(client, name)[0] is not None
     except VaultUnsupportedError:
         return None
 
 
-def ensure(client, desired, check_mode):
-    """Converge the user ``desired`` describes to ``desired["state"]``; returns the tracker and ``{"user_id",
-    "user", "calls"}`` with ``token`` when the run created an API user."""
-    user = User(client, dict(desired), check_mode)
-    state = desired.get("state") or "present"
-    tracker, after = user.ensure(state)
-    for note in user.notes:
-        tracker.warn(note)
-    if state == "absent" and tracker.changed:
+def converge(task):
+    """Entry point of ``vault_user``: the user ``task.desired`` describes, converged to its ``state``; returns
+    ``{"user_id", "user", "calls"}`` with ``token`` when the run created an API user."""
+    user = User(task)
+    after = user.ensure()
+    if task.state == "absent" and task.tracker.changed:
         user.calls.append("DELETE USER")
     result = dict(after or {"user_id": None, "user": {}}, calls=user.calls)
     if user.token is not None:
         result["token"] = user.token
-    return tracker, result
+    return result

@@ -30,8 +30,9 @@ What the API offers, and what that means here:
 
 from __future__ import annotations
 
+from ._catalogue import CATALOGUE
 from ._checks import clean_text
-from ._diff import DifferenceTracker
+from ._client import gates_text
 from ._errors import (
     VaultAPIError,
     VaultInputError,
@@ -39,39 +40,20 @@ from ._errors import (
     VaultResponseError,
     VaultUnsupportedError,
 )
-from ._membership import NOT_A_MEMBER, REMOVE, REMOVED, add_member, pair_outcome, remove_pairs
+from ._membership import NOT_A_MEMBER, REMOVE, REMOVED, add_member, find_user_group_id, pair_outcome, remove_pairs
 from ._paging import read_all_pages, read_optional_pages, search_input
 from ._user import absence_doubt, find_user_id, not_found
 
 CANNOT_CREATE = "the vault's API cannot create user groups; create it in the vault's web console"
 NO_USER_LIST = (
-    "purge_members needs the list of every user (GET_USER(S), edition B from build 6320) to know whom to remove, "
+    "purge_members needs the list of every user (GET_USER(S), "
+    + gates_text(CATALOGUE["get_users"].gates)
+    + ") to know whom to remove, "
     "and the API has no call that reads a group's members; name the users to remove in absent_members instead: %s"
 )
 # "For user groups it is one of userGroupId, userGroupName, description."
 SEARCH_COLUMNS = ("userGroupId", "userGroupName", "description")
 _DELETE = "DELETE_USERGROUP"
-
-
-def find_user_group_id(client, name):
-    """``(id, None)`` of the user group called ``name``, or ``(None, the vault's message)`` when it has none.
-
-    ``GET_USERGROUPID`` (A 11200 / B 5100) answers a failed ``result`` for an
-    unknown name; as for users, a failed result counts as "no such group" and an
-    HTTP error status is raised.
-    """
-    try:
-        details = client.call("get_user_group_id", query={"USERGROUPNAME": name}).details_dict()
-    except VaultAPIError as exc:
-        if exc.http_status not in (None, 200):
-            raise
-        return None, exc.vault_message
-    group_id = details.get("USERGROUPID")
-    if group_id in (None, ""):
-        raise VaultResponseError(
-            "GET_USERGROUPID for user group %s returned no USERGROUPID" % name, operation="GET_USERGROUPID"
-        )
-    return str(group_id), None
 
 
 def require_user_group_id(client, name):
@@ -84,7 +66,19 @@ def require_user_group_id(client, name):
     return group_id
 
 
-def describe_user_group(client, name):
+def describe(task):
+    """Entry point of ``vault_user_group_info``: with ``name``, that group (``look_up_user_group``; its ``doubt`` is
+    warned); without it, ``user_groups``, those ``search`` matches (``list_user_groups``)."""
+    desired = task.desired
+    if desired.get("name") is not None:
+        found = look_up_user_group(task.client, desired["name"])
+        if "doubt" in found:
+            task.warn(found.pop("doubt"))
+        return found
+    return {"user_groups": list_user_groups(task.client, desired.get("search"))}
+
+
+def look_up_user_group(client, name):
     """``{"exists", "user_group", "vault_message"}`` of the group called ``name``: ``{userGroupName,
     userGroupId}`` from ``GET_USERGROUPID``, or ``{}`` and the vault's words when it has no id for it; ``doubt``
     when those words do not say the group is missing (see ``absence_doubt``)."""
@@ -107,21 +101,27 @@ def list_user_groups(client, search=None):
     return read_all_pages(client, "get_user_groups", search=criteria)
 
 
-def ensure(client, desired, check_mode):
-    """Converge ``desired`` (the module's options); returns the tracker and the module's result values."""
-    validate(desired)
-    if desired["state"] == "absent":
-        return delete_groups(client, desired, check_mode)
-    return converge_members(client, desired, check_mode)
+def converge(task):
+    """Entry point of ``vault_user_group``: the members of one existing group (``state: present``), or the groups
+    deleted (``state: absent``); returns the module's values for that state.
+
+    Not a ``VaultObject``: ``state: absent`` deletes a set of groups (``name``, ``names`` and ``ids``) in one call,
+    and ``state: present`` never creates one (the API cannot), so the one-object find, create and delete of
+    ``ensure`` fits neither state."""
+    validate(task)
+    if task.state == "absent":
+        return delete_groups(task)
+    return _converge_members(task)
 
 
-def validate(desired):
+def validate(task):
     """Refuse, before any request, names the vault would trim and options the state does not take."""
+    desired = task.desired
     clean_text(desired.get("name"), "name")
     for option in ("names", "members", "absent_members"):
         for value in desired.get(option) or []:
             clean_text(value, "%s entry" % option)
-    if desired["state"] == "absent":
+    if task.state == "absent":
         given = [option for option in ("members", "absent_members") if desired.get(option) is not None]
         if desired.get("purge_members"):
             given.append("purge_members")
@@ -135,27 +135,27 @@ def validate(desired):
         raise VaultInputError("users %s are in both members and absent_members" % ", ".join(both))
 
 
-def converge_members(client, desired, check_mode):
+def _converge_members(task):
     """Add ``members``, then remove ``absent_members`` (or, with ``purge_members``, every user not listed).
 
     Every read, and every refusal that can be predicted, comes before the first write.
     """
+    client, desired, tracker = task.client, task.desired, task.tracker
     name = desired["name"]
     check_member_gates(client, desired)
     group_id = existing_group_id(client, name)
-    tracker = DifferenceTracker()
     tracker.record("state", "present", "present", False)
     users = all_users(client) if desired.get("purge_members") else None
-    adds = members_to_add(client, tracker, users, desired.get("members") or [], check_mode)
+    adds = members_to_add(task, users, desired.get("members") or [])
     removals, strangers = members_to_remove(client, users, desired)
-    if check_mode:
+    if task.check_mode:
         removed, outside = removal_in_check_mode(tracker, name, removals), []
     else:
         adds = [user for user in adds if add_member(client, user, name)]
         removed, outside = remove_members(client, group_id, name, removals)
     tracker.record("added", [], adds, bool(adds))
     tracker.record("removed", [], removed, bool(removed))
-    return tracker, {
+    return {
         "user_group": {"userGroupName": name, "userGroupId": group_id},
         "added": adds,
         "removed": removed,
@@ -212,20 +212,20 @@ def all_users(client):
     }
 
 
-def members_to_add(client, tracker, users, members, check_mode):
+def members_to_add(task, users, members):
     """The sorted ``members`` to send; users the vault does not know fail before any write (in check mode they
     are taken as created by an earlier task, with a warning)."""
     wanted = sorted(set(members))
     if users is not None:
         unknown = [user for user in wanted if user not in users]
     else:
-        unknown = [user for user in wanted if find_user_id(client, user)[0] is None]
-    if unknown and not check_mode:
+        unknown = [user for user in wanted if find_user_id(task.client, user)[0] is None]
+    if unknown and not task.check_mode:
         raise VaultNotFoundError(
             "users %s do not exist (or are not visible to this token); nothing was changed" % ", ".join(unknown)
         )
     if unknown:
-        tracker.warn(
+        task.warn(
             "users %s do not exist yet: check mode takes them as created by an earlier task, "
             "a real run fails unless they exist by then" % ", ".join(unknown)
         )
@@ -278,22 +278,22 @@ def remove_members(client, group_id, group_name, removals):
     return removed, outside
 
 
-def delete_groups(client, desired, check_mode):
+def delete_groups(task):
     """Delete the groups of ``name``, ``names`` and ``ids`` in one ``DELETE_USERGROUP``.
 
     A name the vault does not know is no change. Ids are sent as given (in check mode they are not checked).
     """
+    client = task.client
     client.check_supported("delete_user_groups")
-    targets, absent = groups_to_delete(client, desired)
-    tracker = DifferenceTracker()
+    targets, absent = groups_to_delete(client, task.desired)
     listed = [_group(group_id, name) for group_id, name in targets.items()]
-    if check_mode or not targets:
-        tracker.record("user_groups", listed, [], bool(listed))
-        return tracker, {"deleted": listed, "absent": absent}
+    if task.check_mode or not targets:
+        task.tracker.record("user_groups", listed, [], bool(listed))
+        return {"deleted": listed, "absent": absent}
     deleted, meanwhile = send_delete(client, targets)
     gone = [_group(item["userGroupId"], item["userGroupName"]) for item in deleted]
-    tracker.record("user_groups", gone, [], bool(gone))
-    return tracker, {"deleted": deleted, "absent": absent + meanwhile}
+    task.tracker.record("user_groups", gone, [], bool(gone))
+    return {"deleted": deleted, "absent": absent + meanwhile}
 
 
 def groups_to_delete(client, desired):

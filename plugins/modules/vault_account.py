@@ -206,7 +206,6 @@ account:
 """
 
 from ansible_collections.credvault.vault.plugins.module_utils import _account
-from ansible_collections.credvault.vault.plugins.module_utils._custom_fields import mask_secret_fields
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils._options import authorization_argument_spec
 from ansible_collections.credvault.vault.plugins.module_utils._resource import ACCOUNT_FLAGS
@@ -237,13 +236,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec())
-
-    def work():
-        tracker, account = _account.ensure(vault.client, vault.params, vault.check_mode)
-        return vault.outcome(tracker, account=mask_secret_fields(account or {}))
-
-    vault.run(work)
+    VaultModule(argument_spec()).run(_account.converge)
 
 
 if __name__ == "__main__":

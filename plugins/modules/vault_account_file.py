@@ -122,7 +122,7 @@ size:
 import os
 import tempfile
 
-from ansible_collections.credvault.vault.plugins.module_utils._download import FIELD_TYPES, ensure_file
+from ansible_collections.credvault.vault.plugins.module_utils import _account_file
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils._options import authorization_argument_spec
 
@@ -136,7 +136,7 @@ def argument_spec():
         "account": {"type": "str", "required": True},
         "dest": {"type": "path", "required": True},
         "custom_field": {"type": "str"},
-        "custom_field_type": {"type": "str", "choices": list(FIELD_TYPES)},
+        "custom_field_type": {"type": "str", "choices": list(_account_file.FIELD_TYPES)},
         **authorization_argument_spec(),
         "mode": {"type": "raw", "default": "0600"},
     }
@@ -160,14 +160,13 @@ def main():
         finally:
             os.umask(umask)
 
-    def work():
-        tracker, downloaded = ensure_file(vault.client, params, vault.check_mode, write)
-        diff = tracker.diff()
-        file_args = module.load_file_common_arguments(params, path=downloaded["dest"])
-        changed = module.set_fs_attributes_if_different(file_args, tracker.changed, diff)
-        return dict(downloaded, changed=changed, diff=diff)
+    def set_file_attributes(result):
+        """Owner, group, mode... of the file written (or found current), in ``changed`` and the diff."""
+        file_args = module.load_file_common_arguments(params, path=result["dest"])
+        changed = module.set_fs_attributes_if_different(file_args, result["changed"], result["diff"])
+        return dict(result, changed=changed)
 
-    vault.run(work)
+    vault.run(_account_file.converge, finish=set_file_attributes, write_file=write)
 
 
 if __name__ == "__main__":

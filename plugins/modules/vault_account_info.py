@@ -146,17 +146,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec(), mutually_exclusive=[("name", "include_details")])
-    params = vault.params
-
-    def work():
-        if params["name"] is None:
-            return dict(
-                _account.list_accounts(vault.client, params["resource"], params["include_details"]), changed=False
-            )
-        return dict(_account.describe_account(vault.client, params["resource"], params["name"]), changed=False)
-
-    vault.run(work)
+    VaultModule(argument_spec(), mutually_exclusive=[("name", "include_details")]).run(_account.describe)
 
 
 if __name__ == "__main__":

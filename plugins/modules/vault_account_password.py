@@ -137,9 +137,9 @@ password:
   type: str
 """
 
+from ansible_collections.credvault.vault.plugins.module_utils import _account_password
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils._options import authorization_argument_spec
-from ansible_collections.credvault.vault.plugins.module_utils._password_change import RESET_TYPES, ensure_password
 
 
 def argument_spec():
@@ -149,35 +149,18 @@ def argument_spec():
         "password": {"type": "str", "no_log": True},
         "rotate_with_policy": {"type": "str"},
         "return_password": {"type": "bool", "default": False, "no_log": False},
-        "reset_type": {"type": "str", "choices": list(RESET_TYPES), "default": "LOCAL"},
+        "reset_type": {"type": "str", "choices": list(_account_password.RESET_TYPES), "default": "LOCAL"},
         **authorization_argument_spec(),
     }
 
 
 def main():
-    vault = VaultModule(
+    VaultModule(
         argument_spec(),
         mutually_exclusive=[("password", "rotate_with_policy")],
         required_one_of=[("password", "rotate_with_policy")],
         required_if=[("return_password", True, ("rotate_with_policy",))],
-    )
-    params = vault.params
-
-    def work():
-        tracker, ref, new_password = ensure_password(vault.client, params, vault.check_mode)
-        for warning in tracker.warnings:
-            vault.module.warn(warning)
-        result = {
-            "changed": tracker.changed,
-            "diff": tracker.diff(),
-            "resource_id": ref.resource_id,
-            "account_id": ref.account_id,
-        }
-        if params["return_password"] and new_password is not None:
-            result["password"] = new_password
-        return result
-
-    vault.run(work)
+    ).run(_account_password.converge)
 
 
 if __name__ == "__main__":

@@ -180,7 +180,7 @@ accounts:
       sample: created
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _account_list
+from ansible_collections.credvault.vault.plugins.module_utils import _accounts
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils._options import authorization_argument_spec
 
@@ -208,13 +208,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec())
-
-    def work():
-        tracker, accounts = _account_list.ensure(vault.client, vault.params, vault.check_mode)
-        return vault.outcome(tracker, accounts=accounts)
-
-    vault.run(work)
+    VaultModule(argument_spec()).run(_accounts.converge)
 
 
 if __name__ == "__main__":

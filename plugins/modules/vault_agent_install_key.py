@@ -24,32 +24,13 @@ description:
   - The simulator lets only administrators call it.
 author:
   - Credvault Maintainers (@credvault)
-options:
-  dest:
-    description:
-      - Path of a file on the Ansible controller to write the key into, instead of returning it. Written atomically
-        with mode V(0600) from the start (a temporary file in the same directory, synced, then renamed), and only
-        when its content differs.
-      - Its directory must exist and be writable, checked on the controller before the module runs; an existing
-        directory is refused.
-      - A failed run leaves the file as it is.
-    type: path
+options: {}
 extends_documentation_fragment:
   - credvault.vault.connection
+  - credvault.vault.controller_file.key_dest
   - credvault.vault.attributes
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.idempotent
-attributes:
-  diff_mode:
-    description: With O(dest), shows the file's state, checksum and mode before and after; never the key.
-    support: partial
-    details: Without O(dest) there is no diff.
-  action:
-    description: Runs through an action plugin, which writes O(dest) on the controller.
-    support: full
-notes:
-  - The request to the vault is made where the task runs (the managed host, or the controller with
-    C(delegate_to=localhost)); O(dest) is always a file of the controller.
 seealso:
   - module: credvault.vault.vault_agent_key
 """
@@ -102,13 +83,12 @@ size:
   sample: 48
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _agent_key
+from ansible_collections.credvault.vault.plugins.module_utils import _agent_install_key
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
 def main():
-    vault = VaultModule({"dest": {"type": "path"}})
-    vault.run(lambda: _agent_key.install_key(vault.client))
+    VaultModule({"dest": {"type": "path"}}).run(_agent_install_key.converge)
 
 
 if __name__ == "__main__":

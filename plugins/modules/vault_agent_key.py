@@ -39,34 +39,16 @@ options:
         The vault's default when not given.
       - Only with O(generate=true); refused before any request otherwise.
     type: int
-  dest:
-    description:
-      - Path of a file on the Ansible controller to write the key into, instead of returning it. Written atomically
-        with mode V(0600) from the start (a temporary file in the same directory, synced, then renamed), and only
-        when its content differs (a fetch that returns the same key leaves it alone).
-      - Its directory must exist and be writable, checked on the controller before the module runs; an existing
-        directory is refused.
-      - A failed run, and O(generate=true) in check mode, leave the file as it is.
-    type: path
 extends_documentation_fragment:
   - credvault.vault.connection
+  - credvault.vault.controller_file.key_dest
   - credvault.vault.attributes
   - credvault.vault.attributes.check_mode
 attributes:
-  diff_mode:
-    description: With O(dest), shows the file's state, checksum and mode before and after; never the key.
-    support: partial
-    details: Without O(dest) there is no diff.
   idempotent:
     description: A fetch changes nothing (with O(dest), the file only when the key changed).
     support: partial
     details: O(generate=true) makes a new key on every run.
-  action:
-    description: Runs through an action plugin, which writes O(dest) on the controller.
-    support: full
-notes:
-  - The request to the vault is made where the task runs (the managed host, or the controller with
-    C(delegate_to=localhost)); O(dest) is always a file of the controller.
 seealso:
   - module: credvault.vault.vault_agent_install_key
 """
@@ -157,15 +139,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec())
-    params = vault.params
-
-    def work():
-        # Input checks first: a refusal needs no client (and sends nothing).
-        _agent_key.agent_key_input(params["generate"], params["validity_hours"])
-        return _agent_key.agent_key(vault.client, params["generate"], params["validity_hours"], vault.check_mode)
-
-    vault.run(work)
+    VaultModule(argument_spec()).run(_agent_key.converge)
 
 
 if __name__ == "__main__":

@@ -147,18 +147,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec())
-    params = vault.params
-
-    def work():
-        # Input checks first: a refusal needs no client (and sends nothing).
-        _audit.check_input(params["audit_type"], params["duration"], params["max_records"], params["page_size"])
-        found = _audit.read_audit(
-            vault.client, params["audit_type"], params["duration"], params["max_records"], params["page_size"]
-        )
-        return dict(found, changed=False)
-
-    vault.run(work)
+    VaultModule(argument_spec()).run(_audit.describe)
 
 
 if __name__ == "__main__":

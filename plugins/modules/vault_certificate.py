@@ -129,7 +129,7 @@ notes:
     An option left out is not sent, so the vault's default applies.
 seealso:
   - module: credvault.vault.vault_certificate_info
-  - module: credvault.vault.vault_certificate_fetch
+  - module: credvault.vault.vault_certificate_export
 """
 
 EXAMPLES = r"""
@@ -200,11 +200,10 @@ certificate:
     days_left: 365
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _certificate_lifecycle
+from ansible_collections.credvault.vault.plugins.module_utils import _certificate
 from ansible_collections.credvault.vault.plugins.module_utils._certificate_input import (
     certificate_input_argument_spec,
 )
-from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
@@ -214,7 +213,7 @@ def argument_spec():
         "serial_number": {"type": "str"},
         "state": {"type": "str", "choices": ["present", "absent"], "default": "present"},
         "src": {"type": "path"},
-        "file_type": {"type": "str", "choices": list(_certificate_lifecycle.FILE_TYPES), "default": "certificate"},
+        "file_type": {"type": "str", "choices": list(_certificate.FILE_TYPES), "default": "certificate"},
         "keystore_password": {"type": "str", "no_log": True},
     }
     spec.update(certificate_input_argument_spec())
@@ -225,23 +224,11 @@ FIELD_OPTIONS = tuple(sorted(option for option in certificate_input_argument_spe
 
 
 def main():
-    vault = VaultModule(
+    VaultModule(
         argument_spec(),
         mutually_exclusive=[("src", option) for option in FIELD_OPTIONS],
         required_by={"keystore_password": "src"},
-    )
-
-    def work():
-        run = _certificate_lifecycle.Certificate(vault.client, vault.params, vault.check_mode)
-        try:
-            certificate = run.ensure()
-        except VaultError:
-            for warning in run.tracker.warnings:
-                vault.module.warn(warning)
-            raise
-        return vault.outcome(run.tracker, certificate=certificate or {})
-
-    vault.run(work)
+    ).run(_certificate.converge)
 
 
 if __name__ == "__main__":

@@ -47,8 +47,9 @@ options:
     type: str
 attributes:
   diff_mode:
-    support: none
-    details: Deploying is an action; RV(deploy_status) says what the vault did.
+    support: partial
+    details: Deploying is an action; the diff shows only that the deployment is sent, RV(deploy_status) says what the
+      vault did.
   idempotent:
     support: none
     details:
@@ -142,15 +143,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec())
-
-    def work():
-        values, warnings = _certificate_deploy.deploy(vault.client, vault.params, vault.check_mode)
-        for warning in warnings:
-            vault.module.warn(warning)
-        return values
-
-    vault.run(work)
+    VaultModule(argument_spec()).run(_certificate_deploy.converge)
 
 
 if __name__ == "__main__":

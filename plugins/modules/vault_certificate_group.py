@@ -188,13 +188,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec())
-
-    def work():
-        tracker, values = _certificate_group.ensure(vault.client, vault.params, vault.check_mode)
-        return vault.outcome(tracker, **values)
-
-    vault.run(work)
+    VaultModule(argument_spec()).run(_certificate_group.converge)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ description:
   - Every certificate and detail item is returned with the vault's own keys, plus C(from_date) and C(expiry_date) in
     ISO 8601 (V(null) when the vault's date cannot be read) and C(days_left), the whole days until the expiry date
     (UTC; negative once expired), for C(when) conditions and reports.
-  - Never changes anything, and never returns a private key or passphrase (see M(credvault.vault.vault_certificate_fetch)).
+  - Never changes anything, and never returns a private key or passphrase (see M(credvault.vault.vault_certificate_export)).
 author:
   - Credvault Maintainers (@credvault)
 options:
@@ -60,7 +60,7 @@ extends_documentation_fragment:
   - credvault.vault.attributes.info_module
 seealso:
   - module: credvault.vault.vault_certificate
-  - module: credvault.vault.vault_certificate_fetch
+  - module: credvault.vault.vault_certificate_export
 """
 
 EXAMPLES = r"""
@@ -191,8 +191,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec(), required_by={"serial_number": "common_name"})
-    vault.run(lambda: dict(_certificate_info.describe_info(vault.client, vault.params), changed=False))
+    VaultModule(argument_spec(), required_by={"serial_number": "common_name"}).run(_certificate_info.describe)
 
 
 if __name__ == "__main__":

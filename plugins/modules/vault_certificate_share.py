@@ -60,9 +60,10 @@ options:
     default: present
 attributes:
   diff_mode:
-    support: none
-    details: The vault has no call that reads certificate shares, so there is nothing to compare; RV(calls) lists what
-      is sent.
+    support: partial
+    details: The vault has no call that reads certificate shares, so there is nothing to compare; the diff shows each
+      pair (C(<what> - <whom>)) as V(shared) or V(not shared) after the task and V(unknown) before it (V(not shared)
+      when the vault answered a revoke so). RV(calls) lists what is sent.
   idempotent:
     support: partial
     details:
@@ -176,19 +177,11 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(
+    VaultModule(
         argument_spec(),
         required_one_of=[("common_name", "group"), ("users", "user_groups")],
         mutually_exclusive=[("common_name", "group"), ("group", "serial_number")],
-    )
-
-    def work():
-        changed, calls, warnings = _certificate_share.share(vault.client, vault.params, vault.check_mode)
-        for warning in warnings:
-            vault.module.warn(warning)
-        return {"changed": changed, "calls": calls}
-
-    vault.run(work)
+    ).run(_certificate_share.converge)
 
 
 if __name__ == "__main__":

@@ -228,13 +228,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec(), required_if=[("state", _csr.SIGNED, _csr.SIGNING_OPTIONS)])
-
-    def work():
-        tracker, result = _csr.ensure(vault.client, vault.params, vault.check_mode)
-        return vault.outcome(tracker, **result)
-
-    vault.run(work)
+    VaultModule(argument_spec(), required_if=[("state", _csr.SIGNED, _csr.SIGNING_OPTIONS)]).run(_csr.converge)
 
 
 if __name__ == "__main__":

@@ -78,7 +78,7 @@ csrs:
       isPassword: true
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _csr
+from ansible_collections.credvault.vault.plugins.module_utils import _csr_info
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
@@ -87,8 +87,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec())
-    vault.run(lambda: dict(_csr.describe(vault.client, vault.params), changed=False))
+    VaultModule(argument_spec()).run(_csr_info.describe)
 
 
 if __name__ == "__main__":

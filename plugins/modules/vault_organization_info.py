@@ -101,12 +101,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec())
-
-    def work():
-        return dict(_organization.describe_organizations(vault.client, vault.params["name"]), changed=False)
-
-    vault.run(work)
+    VaultModule(argument_spec()).run(_organization.describe)
 
 
 if __name__ == "__main__":

@@ -145,17 +145,12 @@ policies:
       sample: "true"
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _policy
+from ansible_collections.credvault.vault.plugins.module_utils import _password_policy_info
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
 def main():
-    vault = VaultModule({"name": {"type": "str"}})
-
-    def work():
-        return dict(_policy.describe_policies(vault.client, vault.params["name"]), changed=False)
-
-    vault.run(work)
+    VaultModule({"name": {"type": "str"}}).run(_password_policy_info.describe)
 
 
 if __name__ == "__main__":

@@ -248,7 +248,7 @@ request:
     reason: Release 4.2
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _password_approval, _password_request
+from ansible_collections.credvault.vault.plugins.module_utils import _password_request, _password_workflow
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils._options import authorization_argument_spec
 
@@ -270,18 +270,10 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(
+    VaultModule(
         argument_spec(),
-        required_if=[("state", state, ["requester"]) for state in _password_request.ADMINISTRATOR_STATES],
-    )
-
-    def work():
-        tracker, result = _password_approval.ensure_state(vault.client, vault.params, vault.check_mode)
-        for warning in tracker.warnings:
-            vault.module.warn(warning)
-        return dict(result, changed=tracker.changed, diff=tracker.diff())
-
-    vault.run(work)
+        required_if=[("state", state, ["requester"]) for state in _password_workflow.ADMINISTRATOR_STATES],
+    ).run(_password_request.converge)
 
 
 if __name__ == "__main__":

@@ -140,7 +140,7 @@ requests:
       reason: Release 4.2
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _password_request
+from ansible_collections.credvault.vault.plugins.module_utils import _password_request_info
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
@@ -153,18 +153,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec())
-    params = vault.params
-
-    def work():
-        found, warnings = _password_request.read_requests(
-            vault.client, params["requester"], params["resource"], params["account"]
-        )
-        for warning in warnings:
-            vault.module.warn(warning)
-        return dict(found, changed=False)
-
-    vault.run(work)
+    VaultModule(argument_spec()).run(_password_request_info.describe)
 
 
 if __name__ == "__main__":

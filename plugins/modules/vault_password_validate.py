@@ -97,7 +97,7 @@ message:
   sample: "Invalid: the password must be at least 10 characters long; must start with a letter (policy Strong)"
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _policy
+from ansible_collections.credvault.vault.plugins.module_utils import _password_validate
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
@@ -111,18 +111,9 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(
+    VaultModule(
         argument_spec(), mutually_exclusive=[("policy", "policy_id")], required_one_of=[("policy", "policy_id")]
-    )
-    params = vault.params
-
-    def work():
-        verdict = _policy.validate_password(vault.client, params["password"], params["policy"], params["policy_id"])
-        if params["fail_on_invalid"]:
-            _policy.require_valid(verdict, params["policy"], params["policy_id"])
-        return {"changed": False, "valid": verdict.valid, "message": verdict.message}
-
-    vault.run(work)
+    ).run(_password_validate.describe)
 
 
 if __name__ == "__main__":

@@ -226,23 +226,27 @@ sent:
     REMOVEENTER: "false"
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _remote_reset
+from ansible_collections.credvault.vault.plugins.module_utils import _remote_password_reset
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
 def argument_spec():
     return {
         "resources": {"type": "list", "elements": "str", "required": True},
-        "mode": {"type": "str", "choices": list(_remote_reset.MODES), "default": "ssh"},
+        "mode": {"type": "str", "choices": list(_remote_password_reset.MODES), "default": "ssh"},
         "port": {"type": "int"},
         "user_prompt": {"type": "str"},
         "root_prompt": {"type": "str"},
         "landing_server": {"type": "str"},
-        "resource_identifier": {"type": "str", "choices": list(_remote_reset.IDENTIFIERS), "default": "linux"},
+        "resource_identifier": {"type": "str", "choices": list(_remote_password_reset.IDENTIFIERS), "default": "linux"},
         "domain_resource": {"type": "str"},
         "domain_account": {"type": "str"},
         "login_account": {"type": "str"},
-        "authentication": {"type": "str", "choices": list(_remote_reset.AUTHENTICATIONS), "default": "password"},
+        "authentication": {
+            "type": "str",
+            "choices": list(_remote_password_reset.AUTHENTICATIONS),
+            "default": "password",
+        },
         "elevation": {"type": "str", "choices": ["su", "sudo"], "default": "sudo"},
         "root_account": {"type": "str"},
         "resource_type": {"type": "str", "default": "Linux"},
@@ -251,13 +255,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec())
-
-    def work():
-        tracker, values = _remote_reset.configure(vault.client, vault.params, vault.check_mode)
-        return vault.outcome(tracker, **values)
-
-    vault.run(work)
+    VaultModule(argument_spec()).run(_remote_password_reset.converge)
 
 
 if __name__ == "__main__":

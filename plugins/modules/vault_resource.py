@@ -81,7 +81,7 @@ options:
         could not compare where the vault lacks that call; it never changes membership. Use
         M(credvault.vault.vault_resource_group) for that.
     type: str
-  file:
+  src:
     description:
       - A file to store in the vault as the resource, uploaded with the creation (multipart part C(file) beside
         C(INPUT_DATA)). Only with O(type) V(File Store) or V(License Store); any other type is refused before
@@ -91,7 +91,9 @@ options:
       - Used only when the resource is created, like O(first_account). The API has no way to replace the file of
         an existing resource, so a different file later is not compared and changes nothing; to replace it,
         delete the resource and create it again (this also deletes its accounts).
+      - The alias O(file) is deprecated and will be removed in 1.0.0.
     type: path
+    aliases: [file]
   first_account:
     description:
       - The account created together with the resource. Required to create the resource, not applied afterwards
@@ -113,7 +115,7 @@ options:
         description: Name of the account's password policy (C(ACCOUNTPASSWORDPOLICY)).
         type: str
       notes:
-        description: Notes of the account (C(NOTES)).
+        description: Notes of the account (C(NOTES), reported back as C(DESCRIPTION)).
         type: str
       custom_fields:
         description: Account-level additional fields, label to value. At most 20. Values as in O(custom_fields).
@@ -195,12 +197,12 @@ EXAMPLES = r"""
         name: product-license
         type: License Store
         owner: admin
-        file: "{{ license_file }}"
+        src: "{{ license_file }}"
         first_account:
           name: license
           password: "{{ license_password }}"
 
-    - name: A Windows server whose administrator sessions are recorded (edition A 12230, edition B 6000)
+    - name: A Windows server whose administrator sessions are recorded (edition A from 12230, edition B from 6000)
       credvault.vault.vault_resource:
         name: win-01
         type: Windows
@@ -242,7 +244,6 @@ resource:
 """
 
 from ansible_collections.credvault.vault.plugins.module_utils import _resource
-from ansible_collections.credvault.vault.plugins.module_utils._custom_fields import mask_secret_fields
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
@@ -271,18 +272,16 @@ def argument_spec():
                 **{flag: {"type": "bool", "no_log": False} for flag in _resource.ACCOUNT_FLAGS},
             },
         },
-        "file": {"type": "path"},
+        "src": {
+            "type": "path",
+            "aliases": ["file"],
+            "deprecated_aliases": [{"name": "file", "version": "1.0.0", "collection_name": "credvault.vault"}],
+        },
     }
 
 
 def main():
-    vault = VaultModule(argument_spec())
-
-    def work():
-        tracker, resource = _resource.ensure(vault.client, vault.params, vault.check_mode)
-        return vault.outcome(tracker, resource=mask_secret_fields(resource or {}))
-
-    vault.run(work)
+    VaultModule(argument_spec()).run(_resource.converge)
 
 
 if __name__ == "__main__":

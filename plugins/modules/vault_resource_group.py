@@ -26,9 +26,10 @@ description:
   - Several runs may ensure the same group at the same time (parallel forks). A creation refused because the group
     exists by then, or a deletion refused because it is gone, is followed by one more read, and the task converges
     to what it finds instead of failing.
-  - On vaults without the group list (edition A before 12230, edition B before 6000) the group is found by name
-    with C(GET RESOURCE GROUP ID) among the groups the caller owns, which answers only the group's id; the type,
-    description and parent of an existing group are then not compared, and the module warns when they are given.
+  - On vaults without the group list (C(GET_RESOURCE_GROUPS), edition A before 12230, edition B before 6000) the
+    group is found by name with C(GET RESOURCE GROUP ID) among the groups the caller owns, which answers only the
+    group's id; the type, description and parent of an existing group are then not compared, and the module warns
+    when they are given.
   - The API cannot list the members of a group. The module reads, for each resource it must check, the groups that
     resource is in (C(GET ASSOCIATED GROUPS), one request per resource). Without O(purge_resources) only the
     resources of O(resources) are checked; with O(purge_resources=true) every resource the token can see is
@@ -274,20 +275,11 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(
+    VaultModule(
         argument_spec(),
         mutually_exclusive=[("criteria", "resources")],
         required_if=[("type", "dynamic", ["criteria"]), ("purge_resources", True, ["resources"])],
-    )
-
-    def work():
-        tracker, after = _resource_group.ensure(vault.client, vault.params, vault.check_mode)
-        values = {"group": after["group"]}
-        if after["resources"] is not None:
-            values["resources"] = after["resources"]
-        return vault.outcome(tracker, **values)
-
-    vault.run(work)
+    ).run(_resource_group.converge)
 
 
 if __name__ == "__main__":

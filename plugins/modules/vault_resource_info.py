@@ -178,23 +178,9 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(
-        argument_spec(), required_by={"include_associated_groups": "name", "include_remote_apps": "name"}
+    VaultModule(argument_spec(), required_by={"include_associated_groups": "name", "include_remote_apps": "name"}).run(
+        _resource.describe
     )
-    params = vault.params
-
-    def work():
-        if params["name"] is None:
-            return {"changed": False, "resources": _resource.list_resources(vault.client)}
-        info = _resource.describe_resource(
-            vault.client,
-            params["name"],
-            params["include_associated_groups"] is not False,
-            params["include_remote_apps"] is not False,
-        )
-        return dict(info, changed=False)
-
-    vault.run(work)
 
 
 if __name__ == "__main__":

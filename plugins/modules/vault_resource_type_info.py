@@ -102,12 +102,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec())
-
-    def work():
-        return dict(_resource_type.list_resource_types(vault.client, vault.params["containing"]), changed=False)
-
-    vault.run(work)
+    VaultModule(argument_spec()).run(_resource_type.describe)
 
 
 if __name__ == "__main__":

@@ -121,13 +121,12 @@ endpoints:
         keyExportType: true
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _service
+from ansible_collections.credvault.vault.plugins.module_utils import _server_info
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
 def main():
-    vault = VaultModule({})
-    vault.run(lambda: dict(_service.describe_server(vault.client), changed=False))
+    VaultModule({}).run(_server_info.describe)
 
 
 if __name__ == "__main__":

@@ -118,8 +118,11 @@ options:
     default: present
 attributes:
   diff_mode:
-    support: none
-    details: The vault has no call that reads shares, so there is nothing to compare; RV(calls) lists what is sent.
+    support: partial
+    details:
+      - The vault has no call that reads shares, so there is nothing to compare - C(before) is always null.
+      - C(after) holds C(shares), what the task shares with whom - for each resource, account and resource group (named
+        as in RV(calls)), each grantee and the access type, V(revoked) with O(state=absent). RV(calls) lists the calls.
   idempotent:
     support: none
     details:
@@ -289,15 +292,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec(), required_if=[("state", "present", ["access"])])
-
-    def work():
-        calls, warnings = _share.share(vault.client, vault.params, vault.check_mode)
-        for warning in warnings:
-            vault.module.warn(warning)
-        return {"changed": bool(calls), "calls": calls}
-
-    vault.run(work)
+    VaultModule(argument_spec(), required_if=[("state", "present", ["access"])]).run(_share.converge)
 
 
 if __name__ == "__main__":

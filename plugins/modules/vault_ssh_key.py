@@ -23,7 +23,7 @@ description:
   - The comment is never reported back; on an existing key it is not compared, and the task warns when it sets
     O(comment). The vault reports only whether a key has a passphrase (C(isPassphraseAvailable)), never which one - a
     changed O(passphrase) on a key that has one is not applied, and the task warns (see O(passphrase)).
-  - The fingerprint of O(private_key_src) is computed with the Python C(cryptography) library where the module runs;
+  - The fingerprint of O(src) is computed with the Python C(cryptography) library where the module runs;
     without it, or when it cannot read the file, the existing key is not compared with the file and the task warns.
 author:
   - Credvault Maintainers (@credvault)
@@ -41,7 +41,7 @@ options:
     default: present
   key_type:
     description:
-      - Type of a key the vault creates. Needed to create one, unless O(private_key_src) is given.
+      - Type of a key the vault creates. Needed to create one, unless O(src) is given.
     type: str
     choices: [ssh-rsa, ssh-dss, ed25519, ecdsa]
   length:
@@ -62,13 +62,15 @@ options:
       - Comment at the end of the public key line of a created key; one line. Not kept for an imported key.
       - The vault never reports it, so on an existing key it is not compared; the task warns when it sets it.
     type: str
-  private_key_src:
+  src:
     description:
       - Path of an OpenSSH or PEM private key file to import, instead of creating a key.
       - The module reads the file on the host it runs on. To import a file of the controller, run the task with
         C(delegate_to) set to V(localhost) (or on a local connection).
       - Excludes O(key_type), O(length) and O(comment), which the file decides.
+      - The alias O(private_key_src) is deprecated and will be removed in 1.0.0.
     type: path
+    aliases: [private_key_src]
   recreate:
     description:
       - When the existing key differs from the task in what the vault reports, delete it and create or import it
@@ -117,7 +119,7 @@ EXAMPLES = r"""
     - name: Import a private key file of the controller
       credvault.vault.vault_ssh_key:
         name: imported-key
-        private_key_src: "{{ private_key_path }}"
+        src: "{{ private_key_path }}"
         passphrase: "{{ private_key_passphrase }}"
       delegate_to: localhost
 
@@ -164,20 +166,20 @@ def argument_spec():
         "length": {"type": "int"},
         "passphrase": {"type": "str", "no_log": True},
         "comment": {"type": "str"},
-        "private_key_src": {"type": "path"},
+        "src": {
+            "type": "path",
+            "aliases": ["private_key_src"],
+            "deprecated_aliases": [
+                {"name": "private_key_src", "version": "1.0.0", "collection_name": "credvault.vault"}
+            ],
+        },
         "recreate": {"type": "bool", "default": False},
         "dissociate": {"type": "bool", "default": True},
     }
 
 
 def main():
-    vault = VaultModule(argument_spec(), mutually_exclusive=[("private_key_src", "key_type")])
-
-    def work():
-        tracker, key = _ssh_key.ensure(vault.client, vault.params, vault.check_mode)
-        return vault.outcome(tracker, key=key)
-
-    vault.run(work)
+    VaultModule(argument_spec(), mutually_exclusive=[("src", "key_type")]).run(_ssh_key.converge)
 
 
 if __name__ == "__main__":

@@ -137,7 +137,7 @@ removed:
       user: deploy
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _ssh_key
+from ansible_collections.credvault.vault.plugins.module_utils import _ssh_key_association
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
@@ -159,13 +159,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec())
-
-    def work():
-        tracker, values = _ssh_key.converge_associations(vault.client, vault.params, vault.check_mode)
-        return vault.outcome(tracker, **values)
-
-    vault.run(work)
+    VaultModule(argument_spec()).run(_ssh_key_association.converge)
 
 
 if __name__ == "__main__":

@@ -41,31 +41,16 @@ options:
     type: str
     choices: [public, private]
     default: private
-  dest:
-    description:
-      - Path of the file to write on the controller. Its directory must exist and be writable, checked before any
-        request; an existing directory is refused.
-    type: path
-    required: true
-  mode:
-    description:
-      - The octal permissions of O(dest), such as V('0600') or V('0644'), quoted in YAML (symbolic modes are not
-        accepted). An existing O(dest) gets this mode too.
-      - A private key (O(export_type=private)) is for its owner alone - a mode that grants the group or others any
-        access (V('0640'), V('0644')) is refused before anything is sent; V('0600') or V('0400'). A public key may be
-        V('0644').
-    type: raw
-    default: "0600"
 extends_documentation_fragment:
   - credvault.vault.connection
+  - credvault.vault.controller_file
+  - credvault.vault.controller_file.key_mode
   - credvault.vault.attributes
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.diff_mode
   - credvault.vault.attributes.idempotent
-notes:
-  - The module is implemented by an action plugin; C(module_defaults) of the group C(credvault.vault.vault) apply.
 seealso:
-  - module: credvault.vault.vault_pgp_key_info
+  - module: credvault.vault.vault_pgp_key_export
   - plugin: credvault.vault.vault_ssh_key
     plugin_type: lookup
 """
@@ -98,12 +83,12 @@ dest:
   type: str
   sample: /home/ops/keys/deploy-key
 checksum:
-  description: SHA-256 hex digest of the exported key file.
+  description: SHA-256 hex digest of the file.
   returned: success
   type: str
   sample: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
 size:
-  description: Size of the exported key file in bytes.
+  description: Size of the file in bytes.
   returned: success
   type: int
   sample: 411

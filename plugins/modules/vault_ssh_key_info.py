@@ -128,7 +128,7 @@ associations:
       ResourceName: web-01
 """
 
-from ansible_collections.credvault.vault.plugins.module_utils import _ssh_key
+from ansible_collections.credvault.vault.plugins.module_utils import _ssh_key_info
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 
 
@@ -142,8 +142,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec(), required_together=[("user", "resource")])
-    vault.run(lambda: dict(_ssh_key.describe(vault.client, vault.params), changed=False))
+    VaultModule(argument_spec(), required_together=[("user", "resource")]).run(_ssh_key_info.describe)
 
 
 if __name__ == "__main__":

@@ -144,22 +144,12 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(
+    VaultModule(
         argument_spec(),
         mutually_exclusive=[("host", "start_address"), ("host", "end_address")],
         required_together=[("start_address", "end_address")],
         required_one_of=[("host", "start_address")],
-    )
-
-    def work():
-        tracker, result = _ssl_discovery.discover(vault.client, vault.params, vault.check_mode)
-        outcome = vault.outcome(tracker, **result)
-        failed = [item for item in result["hosts"] if not item["success"]]
-        if failed and vault.params["fail_on_failure"]:
-            vault.module.fail_json(msg=_ssl_discovery.failure_message(failed), **outcome)
-        return outcome
-
-    vault.run(work)
+    ).run(_ssl_discovery.converge)
 
 
 if __name__ == "__main__":

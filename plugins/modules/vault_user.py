@@ -19,7 +19,7 @@ description:
   - O(first_name), O(last_name), O(full_name), O(password_policy), O(password), O(host_name) and O(expiry_date) are
     never reported by the vault. They are sent when the user is created; for an existing user they are not compared,
     and the task warns which of them were given.
-  - Where the vault has no user list (edition A, edition B before 6320), a user is found by name with
+  - Where the vault has no user list (C(GET_USER(S)); edition A, edition B before 6320), a user is found by name with
     C(get_USERID), which answers only its id - an existing user is compared by existence only, O(locked) is sent as
     given, and the task warns once what it could not compare.
   - Creating an API user (O(api_user=true)) answers the user's token once, in C(AUTHTOKEN); no later call gives it
@@ -345,18 +345,12 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(
+    VaultModule(
         argument_spec(),
         mutually_exclusive=[("name", "user_id")],
         required_one_of=[("name", "user_id")],
         required_if=[("state", "present", ["name"]), ("purge_groups", True, ["groups"])],
-    )
-
-    def work():
-        tracker, after = _user.ensure(vault.client, vault.params, vault.check_mode)
-        return vault.outcome(tracker, **after)
-
-    vault.run(work)
+    ).run(_user.converge)
 
 
 if __name__ == "__main__":

@@ -216,18 +216,12 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(
+    VaultModule(
         argument_spec(),
         required_one_of=[("name", "names", "ids")],
         mutually_exclusive=[("name", "names"), ("purge_members", "absent_members")],
         required_if=[("state", "present", ["name"]), ("purge_members", True, ["members"])],
-    )
-
-    def work():
-        tracker, values = _user_group.ensure(vault.client, vault.params, vault.check_mode)
-        return vault.outcome(tracker, **values)
-
-    vault.run(work)
+    ).run(_user_group.converge)
 
 
 if __name__ == "__main__":

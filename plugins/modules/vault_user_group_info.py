@@ -138,18 +138,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec(), mutually_exclusive=[("name", "search")])
-    params = vault.params
-
-    def work():
-        if params["name"] is not None:
-            described = _user_group.describe_user_group(vault.client, params["name"])
-            if "doubt" in described:
-                vault.module.warn(described.pop("doubt"))
-            return dict(described, changed=False)
-        return {"changed": False, "user_groups": _user_group.list_user_groups(vault.client, params["search"])}
-
-    vault.run(work)
+    VaultModule(argument_spec(), mutually_exclusive=[("name", "search")]).run(_user_group.describe)
 
 
 if __name__ == "__main__":

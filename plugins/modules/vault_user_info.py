@@ -181,22 +181,7 @@ def argument_spec():
 
 
 def main():
-    vault = VaultModule(argument_spec(), mutually_exclusive=[("name", "search")])
-    params = vault.params
-
-    def work():
-        if params["name"] is not None:
-            described = _user.describe_user(vault.client, params["name"], params["page_size"])
-            if "doubt" in described:
-                vault.module.warn(described.pop("doubt"))
-            return dict(described, changed=False)
-        search = params["search"] or {"value": None, "column": "userName", "operator": "contains"}
-        users = _user.search_users(
-            vault.client, search["value"], search["column"], search["operator"], params["page_size"]
-        )
-        return {"changed": False, "users": users}
-
-    vault.run(work)
+    VaultModule(argument_spec(), mutually_exclusive=[("name", "search")]).run(_user.describe)
 
 
 if __name__ == "__main__":

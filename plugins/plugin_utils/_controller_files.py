@@ -10,10 +10,10 @@ written, ``fsync``-ed, then renamed over the destination (``os.replace``), so
 that no reader ever sees a partial file or one readable by others. No message
 holds the content.
 
-``KeyFileAction`` is the action plugin of the modules that write a key file on the
-controller: it validates the task's arguments itself, calls the vault through
-the client on the controller and writes the file there; the module file only
-documents it.
+``KeyFileAction`` is the action plugin of the modules that export a file of the vault
+to the controller: it validates the task's arguments itself and runs the module's
+domain entry point there (``_controller_task.run_entry``), which writes the file
+with ``write_export``; the module file only documents it.
 """
 
 from __future__ import annotations
@@ -25,18 +25,9 @@ import tempfile
 
 from ansible.errors import AnsibleActionFail
 from ansible.plugins.action import ActionBase
-from ansible.utils.display import Display
 
-from ansible_collections.credvault.vault.plugins.module_utils._checks import check_control_characters
-from ansible_collections.credvault.vault.plugins.module_utils._client import INSECURE_WARNING
-from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError
-from ansible_collections.credvault.vault.plugins.module_utils._key_files import is_private
-from ansible_collections.credvault.vault.plugins.module_utils._options import (
-    client_from_options,
-    connection_argument_spec,
-)
-
-display = Display()
+from ansible_collections.credvault.vault.plugins.plugin_utils._controller_task import run_entry, task_arguments
+from ansible_collections.credvault.vault.plugins.plugin_utils._key_armor import is_private
 
 PRIVATE_MODE = 0o600
 # The permission bits of the group and of others: a file holding a private key has none of them.
@@ -113,7 +104,7 @@ def current_state(dest):
     return digest.hexdigest(), stat.S_IMODE(os.stat(dest).st_mode)
 
 
-def ensure_file(dest, content, mode, check_mode):
+def update_file(dest, content, mode, check_mode):
     """Make ``dest`` hold ``content`` with ``mode``: rewritten only when its bytes differ, only ``chmod``-ed when
     just its mode does, untouched in check mode.
 
@@ -140,20 +131,39 @@ def ensure_file(dest, content, mode, check_mode):
     }
 
 
+def write_export(task, content):
+    """Make ``task.desired["dest"]`` (an absolute path, ``destination``) hold the bytes ``content`` with
+    ``task.desired["mode"]`` (a number, ``file_mode``), as ``update_file`` does, honouring ``task.check_mode``;
+    the file's state, checksum and mode before and after go to ``task.tracker`` (never the content).
+
+    Content with private key armor is refused a mode that lets the group or others at it, whatever was asked, and
+    before anything is written (``owner_only``). Returns ``{dest, checksum, size}``."""
+    dest, mode = task.desired["dest"], task.desired["mode"]
+    if is_private(content):
+        owner_only(mode, "dest %s" % dest)
+    try:
+        written = update_file(dest, content, mode, task.check_mode)
+    except OSError as exc:
+        raise AnsibleActionFail("could not write dest %s: %s" % (dest, exc.strerror or type(exc).__name__)) from None
+    before, after = written["diff"]["before"], written["diff"]["after"]
+    for name, value in after.items():
+        task.tracker.record(name, before.get(name), value, before.get(name) != value)
+    return {name: written[name] for name in ("dest", "checksum", "size")}
+
+
 class KeyFileAction(ActionBase):
     """Runs on the controller: ``ARGUMENT_SPEC`` (besides the connection options, ``dest`` and ``mode``) and
-    ``export(client, args)``, the bytes of the file to write, are the subclass's.
+    ``ENTRY``, the module's domain entry point ``converge(task)`` (which writes with ``write_export``), are the
+    subclass's.
 
     A file that holds a private key is written for its owner alone: when ``holds_private_key(args)`` says the
-    task asks for one, a ``mode`` granting the group or others anything is refused before any request; and
-    whatever was asked, content with private key armor is refused such a mode before it is written."""
+    task asks for one, a ``mode`` granting the group or others anything is refused before any request (and
+    ``write_export`` refuses it for any content with private key armor)."""
 
     _supports_check_mode = True
     _supports_async = False
     ARGUMENT_SPEC = {}
-
-    def export(self, client, args):
-        raise NotImplementedError
+    ENTRY = None
 
     def holds_private_key(self, args):
         """True when the file ``args`` ask for holds a private key (a private key, a key store)."""
@@ -162,36 +172,17 @@ class KeyFileAction(ActionBase):
     def run(self, tmp=None, task_vars=None):
         result = super().run(tmp, task_vars)
         del tmp
-        spec = dict(connection_argument_spec(), **self.ARGUMENT_SPEC)
-        spec.update({"dest": {"type": "path", "required": True}, "mode": {"type": "raw", "default": "0600"}})
-        args = self.validate_argument_spec(argument_spec=spec)[1]
+        spec = dict(
+            self.ARGUMENT_SPEC, dest={"type": "path", "required": True}, mode={"type": "raw", "default": "0600"}
+        )
+        args = task_arguments(self, spec)
         dest = destination(args["dest"], "dest")
         mode = file_mode(args["mode"])
         if self.holds_private_key(args):
             owner_only(mode, "dest %s" % dest)
-        try:
-            check_control_characters(self.ARGUMENT_SPEC, args)
-            content = self._fetch(args)
-        except VaultError as exc:
-            result.update(failed=True, msg=str(exc), **exc.to_result())
-            return result
-        if is_private(content):
-            owner_only(mode, "dest %s" % dest)
-        try:
-            result.update(ensure_file(dest, content, mode, self._task.check_mode))
-        except OSError as exc:
-            raise AnsibleActionFail(
-                "could not write dest %s: %s" % (dest, exc.strerror or type(exc).__name__)
-            ) from None
+        result.update(
+            run_entry(self.ENTRY, self.ARGUMENT_SPEC, dict(args, dest=dest, mode=mode), self._task.check_mode)
+        )
         if not self._task.diff:
-            del result["diff"]
+            result.pop("diff", None)
         return result
-
-    def _fetch(self, args):
-        client = client_from_options(args.get)
-        try:
-            if client.insecure:
-                display.warning(INSECURE_WARNING)
-            return self.export(client, args)
-        finally:
-            client.close()

@@ -34,11 +34,13 @@ def argument_spec():
     }
 
 
-def fetch(client, params):
-    """``{"login_password": ..., "become_password": ...}`` for the accounts ``params`` names (either or both).
+def describe(task):
+    """Entry point of ``vault_host_credentials``: ``{"login_password": ..., "become_password": ...}`` for the
+    accounts ``task.desired`` names (either or both).
 
     Raises ``VaultInputError`` when neither is named, and the client's ``VaultError`` restated with the resource,
     the account and its use when one cannot be read (missing, refused, unreachable)."""
+    client, params = task.client, task.desired
     resource = clean_text(params["resource"], "resource")
     wanted = [(key, params[option], use) for option, key, use in ROLES if params.get(option)]
     if not wanted:

@@ -54,7 +54,6 @@ DETAIL_FIELDS = {
 }
 # ... and the one taken from it without details, for a list item that lacks it.
 DNS_FIELD = {"DNS NAME": "dns_name"}
-HOSTNAME_SOURCES = ("dns_name", "resource_name")
 
 
 def label_matcher(patterns):

@@ -16,7 +16,7 @@ secret-looking value a module documents in RETURN is in the registry.
 
 ``SecretToFileAction`` adds a file of the controller: with ``dest`` the secret (``SECRET``) is taken out of the
 result before anything can show it and goes to that file - mode 0600, atomically, rewritten only when its bytes
-differ - with the collection's one controller writer (``_controller_files.ensure_file``), and the result says
+differ - with the collection's one controller writer (``_controller_files.update_file``), and the result says
 ``dest``, ``checksum``, ``size`` and whether the file changed. No message holds a secret.
 """
 
@@ -28,7 +28,7 @@ from ansible_collections.credvault.vault.plugins.plugin_utils._compat import cen
 from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import (
     PRIVATE_MODE,
     destination,
-    ensure_file,
+    update_file,
 )
 
 COLLECTION = "credvault.vault"
@@ -36,7 +36,7 @@ RETURNED_SECRETS = {
     "vault_account_password": ("password",),
     "vault_agent_install_key": ("install_key",),
     "vault_agent_key": ("agent_key",),
-    "vault_certificate_fetch": ("passphrase",),
+    "vault_certificate_export": ("passphrase",),
     "vault_host_credentials": ("login_password", "become_password"),
     "vault_user": ("token",),
 }
@@ -76,7 +76,7 @@ def hand_over(result, secret, dest, check_mode, diff):
     if key is None or result.get("failed"):
         return result
     try:
-        written = ensure_file(dest, key.encode("utf-8"), PRIVATE_MODE, check_mode)
+        written = update_file(dest, key.encode("utf-8"), PRIVATE_MODE, check_mode)
     except OSError as exc:
         result["failed"] = True
         result["msg"] = "the key could not be written to dest %s: %s%s" % (

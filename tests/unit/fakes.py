@@ -15,6 +15,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._catalogue import 
 from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
+from ansible_collections.credvault.vault.plugins.module_utils._task import Task
 
 
 class FakeResponse:
@@ -61,11 +62,9 @@ class ScriptedClient:
 
     check_supported = VaultClient.check_supported
     read_optional = VaultClient.read_optional
-    _check_gates = VaultClient._check_gates
-    _open = VaultClient._open
-    _operation = VaultClient._operation
     known_edition = VaultClient.known_edition
     learned_edition = None
+    written = ()
 
     # The vault's base URL, as a client's: the domains' locks (``_object_lock``) are keyed by it.
     base_url = "https://vault.example:7272"
@@ -165,3 +164,10 @@ class FakeClock:
     def sleep(self, seconds):
         self.sleeps.append(seconds)
         self.now += seconds
+
+
+def run_entry(entry, client, desired, check_mode=False, **services):
+    """Run the domain entry point ``entry`` (``converge`` or ``describe``) as the module base runs it: returns the
+    task's tracker and the values it returned."""
+    task = Task(client, desired, check_mode, **services)
+    return task.tracker, entry(task)

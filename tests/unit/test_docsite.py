@@ -21,7 +21,7 @@ CODE_BLOCK = re.compile(r"^\.\. code-block:: (yaml\+jinja|yaml)\n\n((?:(?: {4}.*
 TASK_KEYWORDS = {
     "name", "register", "when", "no_log", "vars", "delegate_to", "throttle", "run_once", "loop", "loop_control",
     "become", "module_defaults", "block", "tags", "changed_when", "failed_when", "environment", "delegate_facts",
-    "always", "rescue", "async", "poll", "until", "retries", "delay",
+    "always", "rescue", "async", "poll", "until", "retries", "delay", "check_mode", "diff",
 }  # fmt: skip
 
 
@@ -42,9 +42,10 @@ def yaml_blocks():
 
 
 def collection_content():
-    """The names credvault.vault.<name> can refer to: plugins, roles and the action group."""
+    """The names credvault.vault.<name> can refer to: plugins, documentation fragments, roles and the action
+    group."""
     names = {"vault"}
-    for plugin_type in ("modules", "lookup", "inventory"):
+    for plugin_type in ("modules", "lookup", "inventory", "doc_fragments"):
         names.update(name[:-3] for name in os.listdir(os.path.join(ROOT, "plugins", plugin_type)))
     names.update(os.listdir(os.path.join(ROOT, "roles")))
     return names

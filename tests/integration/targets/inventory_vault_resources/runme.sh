@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The inventory plugin credvault.vault.vault_resources against the default simulator (edition A), configured as a
-# user would: test.vault_resources.yml (the example of docs/inventory.md, as written there) with the connection from
+# user would: test.vault_resources.yml (the example of the inventory guide, docs/docsite/rst/guide_inventory.rst) with the connection from
 # the CREDVAULT_* environment variables.
 # 1. setup.yml makes four resources of three types, two of them in a resource group, with custom fields (secrets in
 #    Character fields labelled Passwort, Kennwort, Mot de passe, Contraseña, SNMP community, Wi-Fi PSK and Console

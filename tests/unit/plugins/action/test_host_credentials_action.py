@@ -12,6 +12,7 @@ from ansible.errors import AnsibleActionFail
 
 from ansible_collections.credvault.vault.plugins.action import vault_host_credentials
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError
+from ansible_collections.credvault.vault.plugins.plugin_utils import _controller_task
 from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
 
 CONNECTION = {"url": "https://vault.example:7272", "auth_token": "TOKEN-SECRET-78"}
@@ -55,7 +56,7 @@ def run(args, check_mode=False):
     client.close = mock.Mock()
     client.insecure = False
     client.failure_message = str
-    with mock.patch.object(vault_host_credentials, "client_from_options", return_value=client):
+    with mock.patch.object(_controller_task, "client_from_options", return_value=client):
         return plugin.run(task_vars={}), client
 
 

@@ -1,6 +1,6 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
-"""The vault_ssh_key_export and vault_pgp_key_info action plugins: the key goes to dest on the controller and
+"""The vault_ssh_key_export, vault_pgp_key_export and vault_certificate_export action plugins: the key goes to dest on the controller and
 never into the result; check mode writes nothing; failures keep the vault's words; bad input fails first."""
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ import pytest
 from ansible.errors import AnsibleActionFail
 
 from ansible_collections.credvault.vault.plugins.action import (
-    vault_certificate_fetch,
-    vault_pgp_key_info,
+    vault_certificate_export,
+    vault_pgp_key_export,
     vault_ssh_key_export,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError
 from ansible_collections.credvault.vault.plugins.plugin_utils import _controller_files as files
-from ansible_collections.credvault.vault.tests.unit.plugins.module_utils.test_key_files import (
+from ansible_collections.credvault.vault.plugins.plugin_utils import _controller_task
+from ansible_collections.credvault.vault.tests.unit.plugins.plugin_utils.test_key_export import (
     KEYS,
     PGP_PRIVATE,
     PGP_PUBLIC,
@@ -42,7 +43,8 @@ def run(plugin, args, answers, check_mode=False, diff=False, edition=None, build
     client = FileClient(answers, edition, build)
     client.close = mock.Mock()
     client.insecure = False
-    with mock.patch.object(files, "client_from_options", return_value=client):
+    client.failure_message = str
+    with mock.patch.object(_controller_task, "client_from_options", return_value=client):
         result = instance.run(task_vars={})
     return result, client
 
@@ -94,7 +96,7 @@ def test_a_vault_refusal_keeps_its_words(tmp_path):
         vault_message="User nobody does not exist",
     )
     result, _client = run(
-        vault_pgp_key_info, {"user": "nobody", "dest": str(tmp_path / "k.asc")}, {"get_pgp_key": refusal}
+        vault_pgp_key_export, {"user": "nobody", "dest": str(tmp_path / "k.asc")}, {"get_pgp_key": refusal}
     )
     assert result["failed"] and result["vault_message"] == "User nobody does not exist"
     assert "GetPGPKey failed: User nobody does not exist" == result["msg"]
@@ -103,7 +105,7 @@ def test_a_vault_refusal_keeps_its_words(tmp_path):
 def test_the_pgp_key_is_written_with_the_escaped_identity(tmp_path):
     dest = tmp_path / "jdoe.asc"
     result, client = run(
-        vault_pgp_key_info, {"user": "Jane Doe <jdoe@example.com>", "dest": str(dest)}, {"get_pgp_key": PGP_PUBLIC}
+        vault_pgp_key_export, {"user": "Jane Doe <jdoe@example.com>", "dest": str(dest)}, {"get_pgp_key": PGP_PUBLIC}
     )
     assert result["changed"] and dest.read_bytes() == PGP_PUBLIC
     assert client.calls[0][2] == {"User": "Jane Doe \\<jdoe\\@example\\.com\\>", "keyExportType": "public"}
@@ -128,11 +130,11 @@ def test_bad_input_fails_before_any_request(tmp_path, args, message):
 PRIVATE_REQUESTS = [
     (vault_ssh_key_export, {"name": "deploy"}),
     (vault_ssh_key_export, {"name": "deploy", "export_type": "private"}),
-    (vault_pgp_key_info, {"user": "jdoe", "export_type": "private"}),
-    (vault_certificate_fetch, {"common_name": "www.example.com", "what": "keystore"}),
-    (vault_certificate_fetch, {"common_name": "www.example.com", "format": "KEY"}),
-    (vault_certificate_fetch, {"common_name": "www.example.com", "format": "PKCS"}),
-    (vault_certificate_fetch, {"common_name": "www.example.com", "format": "JKS"}),
+    (vault_pgp_key_export, {"user": "jdoe", "export_type": "private"}),
+    (vault_certificate_export, {"common_name": "www.example.com", "what": "keystore"}),
+    (vault_certificate_export, {"common_name": "www.example.com", "format": "KEY"}),
+    (vault_certificate_export, {"common_name": "www.example.com", "format": "PKCS"}),
+    (vault_certificate_export, {"common_name": "www.example.com", "format": "JKS"}),
 ]
 
 
@@ -159,7 +161,7 @@ def test_a_private_key_file_for_the_owner_alone_is_written(tmp_path, mode):
 def test_public_keys_may_be_readable_by_everyone(tmp_path):
     dest = tmp_path / "jdoe.asc"
     result, _client = run(
-        vault_pgp_key_info, {"user": "jdoe", "dest": str(dest), "mode": "0644"}, {"get_pgp_key": PGP_PUBLIC}
+        vault_pgp_key_export, {"user": "jdoe", "dest": str(dest), "mode": "0644"}, {"get_pgp_key": PGP_PUBLIC}
     )
     assert result["changed"] and stat.S_IMODE(os.stat(dest).st_mode) == 0o644
 
@@ -169,8 +171,7 @@ class _CertificateFile(files.KeyFileAction):
 
     ARGUMENT_SPEC = {"name": {"type": "str"}}
 
-    def export(self, client, args):
-        return PGP_PRIVATE
+    ENTRY = staticmethod(lambda task: files.write_export(task, PGP_PRIVATE))
 
     def holds_private_key(self, args):
         return False
@@ -185,7 +186,7 @@ def test_private_key_armor_in_any_file_is_refused_a_shared_mode_and_not_written(
 
 
 def test_every_key_file_action_says_whether_it_writes_a_private_key():
-    plugins = [vault_certificate_fetch, vault_pgp_key_info, vault_ssh_key_export]
+    plugins = [vault_certificate_export, vault_pgp_key_export, vault_ssh_key_export]
     for plugin in plugins:
         assert plugin.ActionModule.holds_private_key is not files.KeyFileAction.holds_private_key, plugin.__name__
     action_dir = os.path.dirname(vault_ssh_key_export.__file__)
@@ -200,9 +201,9 @@ def test_every_key_file_action_says_whether_it_writes_a_private_key():
 @pytest.mark.parametrize(
     "plugin, args, message",
     [
-        (vault_pgp_key_info, {"user": "Jane\nDoe"}, "user 'Jane\\nDoe' holds a control character (U+000A)"),
+        (vault_pgp_key_export, {"user": "Jane\nDoe"}, "user 'Jane\\nDoe' holds a control character (U+000A)"),
         (vault_ssh_key_export, {"name": "deploy\t"}, "name 'deploy\\t' holds a control character (U+0009)"),
-        (vault_certificate_fetch, {"common_name": "www\r"}, "common_name 'www\\r' holds a control character"),
+        (vault_certificate_export, {"common_name": "www\r"}, "common_name 'www\\r' holds a control character"),
     ],
 )
 def test_a_control_character_in_a_name_fails_before_any_request(tmp_path, plugin, args, message):

@@ -312,8 +312,8 @@ ROWS = {
         writes=True,
         always_changed=True,
     ),
-    "modules/vault_certificate_fetch": Row(
-        action("vault_certificate_fetch", common_name="fc-cert.example.com", dest="{dir}/{name}.cer"),
+    "modules/vault_certificate_export": Row(
+        action("vault_certificate_export", common_name="fc-cert.example.com", dest="{dir}/{name}.cer"),
     ),
     "modules/vault_certificate_group": Row(
         module("vault_certificate_group", name="{name}", certificates=[{"common_name": "fc-cert.example.com"}]),
@@ -370,8 +370,8 @@ ROWS = {
     "modules/vault_host_credentials": Row(
         action("vault_host_credentials", resource="fc-base", login_account="root", become_account="root")
     ),
-    "modules/vault_pgp_key_info": Row(
-        action("vault_pgp_key_info", vault="edition_b", user="admin", dest="{dir}/{name}.asc")
+    "modules/vault_pgp_key_export": Row(
+        action("vault_pgp_key_export", vault="edition_b", user="admin", dest="{dir}/{name}.asc")
     ),
     "modules/vault_remote_password_reset": Row(
         module("vault_remote_password_reset", resources=["{name}"], login_account="root"),

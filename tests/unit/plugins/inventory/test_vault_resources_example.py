@@ -1,13 +1,15 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
-"""The inventory plugin's EXAMPLES and the configuration of docs/inventory.md are the file that the integration
-target inventory_vault_resources runs, and the graph the guide shows is the one that target expects."""
+"""The inventory plugin's EXAMPLES and the configuration of the inventory guide (docs/docsite/rst/guide_inventory.rst)
+are the file that the integration target inventory_vault_resources runs, and the graph the guide shows is the one
+that target expects."""
 
 from __future__ import annotations
 
 import ast
 import os
 import re
+import textwrap
 
 import yaml
 
@@ -29,7 +31,10 @@ def plugin_examples():
 
 
 def guide_blocks(language):
-    return re.findall(r"```%s\n(.*?)```" % language, read("docs", "inventory.md"), re.S)
+    """The guide's ``.. code-block:: <language>`` blocks, unindented."""
+    guide = read("docs", "docsite", "rst", "guide_inventory.rst")
+    blocks = re.findall(r"^\.\. code-block:: %s\n\n((?:(?: {4}.*)?\n)+)" % language, guide, re.M)
+    return [textwrap.dedent(block).strip("\n") + "\n" for block in blocks]
 
 
 def target_config():

@@ -11,7 +11,6 @@ from ansible.errors import AnsibleLookupError
 
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError, VaultConnectionError
 from ansible_collections.credvault.vault.tests.unit.plugins.lookup.scripted_vault import (
-    ANSWERS,
     CONNECTION,
     PASSWORDS,
     password,
@@ -19,16 +18,6 @@ from ansible_collections.credvault.vault.tests.unit.plugins.lookup.scripted_vaul
 
 # Long enough never to be reached when the fetches do run at once; a wait that times out fails the test.
 WAIT_LIMIT = 10
-
-
-@pytest.fixture
-def lookup(lookup_plugin, vault):
-    vault.answers.update(ANSWERS)
-
-    def run(*terms, **kwargs):
-        return lookup_plugin("vault_password").run(list(terms), variables={}, **dict(CONNECTION, **kwargs))
-
-    return run
 
 
 def keys(vault):

@@ -12,18 +12,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultConnectionError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.tests.unit.plugins.lookup.scripted_vault import ANSWERS, CONNECTION, PASSWORDS
-
-
-@pytest.fixture
-def lookup(lookup_plugin, vault):
-    """``lookup(*terms, **kwargs)``: run() against a vault holding ``ACCOUNTS``."""
-    vault.answers.update(ANSWERS)
-
-    def run(*terms, **kwargs):
-        return lookup_plugin("vault_password").run(list(terms), variables={}, **dict(CONNECTION, **kwargs))
-
-    return run
+from ansible_collections.credvault.vault.tests.unit.plugins.lookup.scripted_vault import CONNECTION, PASSWORDS
 
 
 def failure(run, *terms, **kwargs):

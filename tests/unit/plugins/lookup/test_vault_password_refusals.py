@@ -9,20 +9,9 @@ import pytest
 from ansible.errors import AnsibleLookupError
 
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError
-from ansible_collections.credvault.vault.tests.unit.plugins.lookup.scripted_vault import ANSWERS, CONNECTION
 
 LOCKED = "Authentication failed: the user of this AUTHTOKEN is locked"
 NOT_AUTHORIZED = "You are not authorized to view resource web"
-
-
-@pytest.fixture
-def lookup(lookup_plugin, vault):
-    vault.answers.update(ANSWERS)
-
-    def run(*terms, **kwargs):
-        return lookup_plugin("vault_password").run(list(terms), variables={}, **dict(CONNECTION, **kwargs))
-
-    return run
 
 
 # One term is resolved with GET_RESOURCEACCOUNTID; two accounts of one resource with GET_RESOURCEID and the list.

@@ -8,11 +8,10 @@ from __future__ import annotations
 import pytest
 from ansible.errors import AnsibleLookupError
 
-from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError, VaultConnectionError
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
 from ansible_collections.credvault.vault.tests.unit import fakes
-from ansible_collections.credvault.vault.tests.unit.plugins.module_utils.test_key_files import (
+from ansible_collections.credvault.vault.tests.unit.plugins.plugin_utils.test_key_export import (
     KEYS,
     PRIVATE_FILE,
     PUBLIC_FILE,
@@ -37,7 +36,7 @@ def lookup(lookup_plugin, vault, monkeypatch):
     scripted_call = fakes.ScriptedClient.call
 
     def call(self, key, path=None, details=None, query=None, files=None):
-        self._check_gates(CATALOGUE[key], details)
+        self.check_supported(key, details)
         answer = self.answers[key]
         answer = answer(path, details, query) if callable(answer) else answer
         if not isinstance(answer, bytes):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.credvault.vault.plugins.module_utils import _account, _password_change
+from ansible_collections.credvault.vault.plugins.module_utils import _account, _account_password
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultInputError,
@@ -14,7 +14,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultResponseError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 IDS = {"RESOURCEID": "7", "ACCOUNTID": "3"}
 ACCOUNT = {"DESCRIPTION": "notes", "PASSWDID": "3", "PASSWORD STATUS": "*****", "CUSTOM FIELD": []}
@@ -76,32 +76,32 @@ def test_input_the_vault_would_refuse_fails_before_any_request_in_check_mode_too
     for check_mode in (True, False):
         client = present()
         with pytest.raises(VaultInputError, match=message.replace("(", r"\(")):
-            _account.ensure(client, dict(desired(password="Pw-1!"), **{option: value}), check_mode)
+            run_entry(_account.converge, client, dict(desired(password="Pw-1!"), **{option: value}), check_mode)
         assert client.calls == []
 
 
 def test_absent_account_of_a_missing_resource_is_ok():
     client = missing_resource()
-    tracker, dummy = _account.ensure(client, {"resource": "web", "name": "root", "state": "absent"}, False)
+    tracker, dummy = run_entry(_account.converge, client, {"resource": "web", "name": "root", "state": "absent"}, False)
     assert not tracker.changed and client.writes() == []
     assert tracker.diff() == {"before": {"state": "absent"}, "after": {"state": "absent"}}
 
 
 def test_in_check_mode_an_account_of_a_missing_resource_would_be_created():
     client = missing_resource()
-    tracker, after = _account.ensure(client, desired(password="Pw-1!"), True)
-    assert tracker.changed and after is None and client.writes() == []
+    tracker, values = run_entry(_account.converge, client, desired(password="Pw-1!"), True)
+    assert tracker.changed and values == {"account": {}} and client.writes() == []
     assert "resource web does not exist" in tracker.warnings[0] and "would be created" in tracker.warnings[0]
 
 
 def test_in_check_mode_a_missing_resource_still_needs_the_password_to_create():
     with pytest.raises(VaultInputError, match="password is required"):
-        _account.ensure(missing_resource(), desired(), True)
+        run_entry(_account.converge, missing_resource(), desired(), True)
 
 
 def test_outside_check_mode_a_missing_resource_fails():
     with pytest.raises(VaultNotFoundError, match="resource web does not exist"):
-        _account.ensure(missing_resource(), desired(password="Pw-1!"), False)
+        run_entry(_account.converge, missing_resource(), desired(password="Pw-1!"), False)
 
 
 def absent_account(add_accounts, added_meanwhile=False):
@@ -137,14 +137,14 @@ def test_a_refused_add_reports_the_vault_reason_for_the_item_and_never_the_passw
     )
     client = absent_account(refusal)
     with pytest.raises(VaultAPIError) as raised:
-        _account.ensure(client, desired(password="Pw-1!"), False)
+        run_entry(_account.converge, client, desired(password="Pw-1!"), False)
     assert str(raised.value) == "ADD ACCOUNTS refused account web/root: ******** does not conform to policy Strong"
 
 
 def test_a_refused_add_without_item_status_reports_the_call_message():
     refusal = VaultAPIError("ADD ACCOUNTS failed: denied", http_status=200, vault_message="denied")
     with pytest.raises(VaultAPIError, match="refused account web/root: denied"):
-        _account.ensure(absent_account(refusal), desired(password="Pw-1!"), False)
+        run_entry(_account.converge, absent_account(refusal), desired(password="Pw-1!"), False)
 
 
 def test_an_account_added_meanwhile_by_another_run_is_converged_not_failed():
@@ -154,8 +154,8 @@ def test_an_account_added_meanwhile_by_another_run_is_converged_not_failed():
         details=[{"root": {"STATUS": "Account root already exists in resource web"}}],
     )
     client = absent_account(refusal, added_meanwhile=True)
-    tracker, after = _account.ensure(client, desired(password="Pw-1!"), False)
-    assert not tracker.changed and after["ACCOUNT ID"] == "3"
+    tracker, values = run_entry(_account.converge, client, desired(password="Pw-1!"), False)
+    assert not tracker.changed and values["account"]["ACCOUNT ID"] == "3"
     assert client.writes() == ["add_accounts"]
 
 
@@ -176,7 +176,7 @@ def test_an_account_added_meanwhile_by_another_run_is_converged_not_failed():
 def test_totp_on_a_vault_without_totp_fails_clearly_before_any_write(failure, secret):
     client = present(get_totp=failure)
     with pytest.raises(VaultUnsupportedError, match="this vault has no TOTP .*edition A from build 12430"):
-        _account.ensure(client, desired(totp_secret=secret, notes="changed"), False)
+        run_entry(_account.converge, client, desired(totp_secret=secret, notes="changed"), False)
     assert client.writes() == []
 
 
@@ -190,13 +190,13 @@ def test_totp_on_a_vault_without_totp_fails_clearly_before_any_write(failure, se
 def test_a_totp_read_failure_that_is_not_a_refusal_is_not_taken_for_no_totp(failure):
     client = present(get_totp=failure)
     with pytest.raises(VaultAPIError):
-        _account.ensure(client, desired(totp_secret=SECRET), False)
+        run_entry(_account.converge, client, desired(totp_secret=SECRET), False)
     assert client.writes() == []
 
 
 def test_an_account_without_totp_gets_one():
     client = present(get_totp=VaultAPIError("FETCH_CURRENT_TOTP failed: TOTP is not configured", http_status=200))
-    tracker, dummy = _account.ensure(client, desired(totp_secret=SECRET), False)
+    tracker, dummy = run_entry(_account.converge, client, desired(totp_secret=SECRET), False)
     assert tracker.changed and client.writes() == ["edit_account"]
 
 
@@ -204,7 +204,7 @@ def test_the_password_is_changed_before_the_edit_so_a_refusal_writes_nothing():
     refusal = VaultAPIError("CHANGE PASSWORD failed: reused", operation="CHANGE PASSWORD", http_status=200)
     client = present(change_password=refusal)
     with pytest.raises(VaultAPIError, match="reused"):
-        _account.ensure(client, desired(password="New-pw-2!", notes="new notes"), False)
+        run_entry(_account.converge, client, desired(password="New-pw-2!", notes="new notes"), False)
     assert client.writes() == ["change_password"]
 
 
@@ -214,7 +214,7 @@ def test_an_edit_refused_after_the_password_change_says_the_password_was_changed
     with pytest.raises(
         VaultAPIError, match="account web/root: its password was changed, but then: EDIT ACCOUNT"
     ) as error:
-        _account.ensure(client, desired(password="New-pw-2!", notes="new notes"), False)
+        run_entry(_account.converge, client, desired(password="New-pw-2!", notes="new notes"), False)
     assert error.value.names_its_writes and error.value.operation == "EDIT ACCOUNT"
     assert client.writes() == ["change_password", "edit_account"]
 
@@ -227,14 +227,16 @@ def test_a_new_policy_is_checked_against_the_new_password_before_any_write():
     with pytest.raises(
         VaultInputError, match=r"does not satisfy password policy Strong \(VALIDATE_PASSWORD\), so nothing was changed"
     ):
-        _account.ensure(client, desired(password="short", password_policy="Strong", force_settings=True), False)
+        run_entry(
+            _account.converge, client, desired(password="short", password_policy="Strong", force_settings=True), False
+        )
     assert client.writes() == []
 
 
 def test_a_valid_password_for_a_new_policy_is_written_after_the_policy():
     client = present(validate_password=None)
-    tracker, dummy = _account.ensure(
-        client, desired(password="New-pw-2!", password_policy="Strong", force_settings=True), False
+    tracker, dummy = run_entry(
+        _account.converge, client, desired(password="New-pw-2!", password_policy="Strong", force_settings=True), False
     )
     assert tracker.changed and client.writes() == ["edit_account", "change_password"]
     assert keys(client).index("validate_password") < keys(client).index("edit_account")
@@ -242,7 +244,9 @@ def test_a_valid_password_for_a_new_policy_is_written_after_the_policy():
 
 def test_settings_not_read_back_are_named_in_a_warning_without_force_settings():
     client = present()
-    tracker, dummy = _account.ensure(client, desired(password_policy="Strong", record_rdp_sessions=True), False)
+    tracker, dummy = run_entry(
+        _account.converge, client, desired(password_policy="Strong", record_rdp_sessions=True), False
+    )
     assert not tracker.changed and client.writes() == []
     assert tracker.warnings == [
         "account web/root exists: password_policy, record_rdp_sessions were not compared "
@@ -254,11 +258,11 @@ def test_settings_not_read_back_are_named_in_a_warning_without_force_settings():
 def test_in_check_mode_the_password_of_a_missing_account_would_be_set():
     client = missing_resource()
     options = {"resource": "web", "account": "root", "password": "Pw-1!"}
-    tracker, ref, dummy = _password_change.ensure_password(client, options, True)
-    assert tracker.changed and ref.account_id is None and client.writes() == []
+    tracker, values = run_entry(_account_password.converge, client, options, True)
+    assert tracker.changed and values == {"resource_id": None, "account_id": None} and client.writes() == []
     assert "would be set" in tracker.warnings[0]
     with pytest.raises(VaultNotFoundError):
-        _password_change.ensure_password(missing_resource(), options, False)
+        run_entry(_account_password.converge, missing_resource(), options, False)
 
 
 def test_the_vault_words_are_kept_when_the_resource_is_missing():

@@ -14,7 +14,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultNotFoundError,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._totp import code_at, decode_secret
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 RESOURCE = {
     "RESOURCE ID": "7",
@@ -59,13 +59,14 @@ def present_account(**extra):
 
 def test_converged_account_reads_the_password_and_writes_nothing():
     client = present_account()
-    tracker, after = _account.ensure(
+    tracker, values = run_entry(
+        _account.converge,
         client,
         {"resource": "web", "name": "root", "password": "same", "update_password": "always", "notes": "notes"},
         False,
     )
     assert not tracker.changed and client.writes() == []
-    assert after["ACCOUNT ID"] == "3" and "PASSWORD" not in after
+    assert values["account"]["ACCOUNT ID"] == "3" and "PASSWORD" not in values["account"]
 
 
 def test_password_change_sends_change_password_with_reason_and_ticket():
@@ -78,7 +79,7 @@ def test_password_change_sends_change_password_with_reason_and_ticket():
         "reason": "r",
         "ticket_id": "T1",
     }
-    tracker, dummy = _account.ensure(client, desired, False)
+    tracker, dummy = run_entry(_account.converge, client, desired, False)
     assert tracker.changed and client.writes() == ["change_password"]
     change = [details for key, dummy, details, dummy_query in client.calls if key == "change_password"][0]
     assert change == {"NEWPASSWORD": "new", "RESETTYPE": "LOCAL", "REASON": "r", "TICKETID": "T1"}
@@ -87,8 +88,11 @@ def test_password_change_sends_change_password_with_reason_and_ticket():
 
 def test_on_create_does_not_read_the_password():
     client = present_account()
-    _account.ensure(
-        client, {"resource": "web", "name": "root", "password": "new", "update_password": "on_create"}, False
+    run_entry(
+        _account.converge,
+        client,
+        {"resource": "web", "name": "root", "password": "new", "update_password": "on_create"},
+        False,
     )
     assert "get_password" not in [key for key, *dummy in client.calls]
 
@@ -97,11 +101,13 @@ def test_same_totp_secret_is_not_rewritten():
     secret = "JBSWY3DPEHPK3PXP"
     code = code_at(decode_secret(secret), int(time.time() // 30), "SHA1", 6)
     client = present_account(get_totp={"TOTP": code})
-    tracker, dummy = _account.ensure(client, {"resource": "web", "name": "root", "totp_secret": secret}, False)
+    tracker, dummy = run_entry(
+        _account.converge, client, {"resource": "web", "name": "root", "totp_secret": secret}, False
+    )
     assert not tracker.changed and client.writes() == []
     client = present_account(get_totp={"TOTP": code})
     desired = {"resource": "web", "name": "root", "totp_secret": "GEZDGNBVGY3TQOJQ"}
-    tracker, dummy = _account.ensure(client, desired, False)
+    tracker, dummy = run_entry(_account.converge, client, desired, False)
     edit = [details for key, dummy, details, dummy_query in client.calls if key == "edit_account"][0]
     assert tracker.changed and edit == {"TOTP_SECRET": "GEZDGNBVGY3TQOJQ", "ACCOUNTNAME": "root"}
 
@@ -110,7 +116,7 @@ def test_empty_totp_secret_removes_only_an_existing_totp():
     client = present_account(
         get_totp=VaultAPIError("FETCH_CURRENT_TOTP failed: TOTP is not configured", http_status=200)
     )
-    tracker, dummy = _account.ensure(client, {"resource": "web", "name": "root", "totp_secret": ""}, False)
+    tracker, dummy = run_entry(_account.converge, client, {"resource": "web", "name": "root", "totp_secret": ""}, False)
     assert not tracker.changed and client.writes() == []
 
 
@@ -141,4 +147,4 @@ def test_add_accounts_per_item_failure_is_reported():
         }
     )
     with pytest.raises(VaultAPIError, match="does not conform"):
-        _account.ensure(client, {"resource": "web", "name": "admin", "password": "x"}, False)
+        run_entry(_account.converge, client, {"resource": "web", "name": "admin", "password": "x"}, False)

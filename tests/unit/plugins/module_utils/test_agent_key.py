@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Agent keys and the install key: fetch is a read, generate a write (nothing sent in check mode), gates and bad input
-refused before any request, ISO end times, and no key in any message."""
+"""Agent keys: fetch is a read, generate a write (nothing sent in check mode), gates and bad input refused before any
+request, ISO end times, and no key in any message or diff."""
 
 from __future__ import annotations
 
@@ -13,30 +13,23 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultResponseError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 KEY = "5e1d0c9b8a7f6e5d4c3b2a1908f7e6d5"
-INSTALL = "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00"
 ANSWER = {"agentKey": KEY, "agentKeyEndTime": "30/11/2026 09:05:01"}
 
 
-class InstallKeyClient(ScriptedClient):
-    """Answers generateInstallKey with ``AgentInstallKey`` beside result, as the PKI answer does."""
-
-    def __init__(self, body, **kwargs):
-        super().__init__({}, **kwargs)
-        self.body = body
-
-    def call(self, key, path=None, details=None, query=None, files=None):
-        self.calls.append((key, path, details, query))
-        return VaultResponse("GetAgentInstallKey", "Success", "", None, None, 1, 200, self.body)
+def agent_key(client, generate=False, validity_hours=None, check_mode=False):
+    """``(tracker, values)`` of ``vault_agent_key`` with these options, run as the module runs it."""
+    options = {"generate": generate, "validity_hours": validity_hours, "dest": None}
+    return run_entry(_agent_key.converge, client, options, check_mode)
 
 
 def test_fetching_sends_no_input_and_is_no_change():
     client = ScriptedClient({"get_agent_key": ANSWER}, edition="A", build=12450)
-    assert _agent_key.agent_key(client) == {
-        "changed": False,
+    tracker, values = agent_key(client)
+    assert not tracker.changed and not tracker.recorded
+    assert values == {
         "generated": False,
         "agent_key": KEY,
         "agent_key_end_time": "30/11/2026 09:05:01",
@@ -47,28 +40,27 @@ def test_fetching_sends_no_input_and_is_no_change():
 
 def test_fetching_is_sent_in_check_mode_too():
     client = ScriptedClient({"get_agent_key": ANSWER})
-    assert _agent_key.agent_key(client, check_mode=True)["agent_key"] == KEY and len(client.calls) == 1
+    assert agent_key(client, check_mode=True)[1]["agent_key"] == KEY and len(client.calls) == 1
 
 
 def test_generating_sends_the_flag_and_validity_and_is_a_change():
     client = ScriptedClient({"get_agent_key": ANSWER}, edition="B", build=6000)
-    found = _agent_key.agent_key(client, generate=True, validity_hours=168)
-    assert found["changed"] is True and found["generated"] is True and found["agent_key"] == KEY
+    tracker, found = agent_key(client, generate=True, validity_hours=168)
+    assert tracker.changed and found["generated"] is True and found["agent_key"] == KEY
+    assert not tracker.recorded  # as before the contract: a generation shows no diff
     assert client.calls == [("get_agent_key", None, {"generateAgentKey": "true", "validityPeriod": 168}, None)]
 
 
 def test_generating_without_validity_sends_only_the_flag():
     client = ScriptedClient({"get_agent_key": ANSWER})
-    _agent_key.agent_key(client, generate=True)
+    agent_key(client, generate=True)
     assert client.calls[0][2] == {"generateAgentKey": "true"}
 
 
 def test_generating_in_check_mode_sends_nothing_and_holds_no_key():
     client = ScriptedClient({"get_agent_key": ANSWER})
-    assert _agent_key.agent_key(client, generate=True, validity_hours=2, check_mode=True) == {
-        "changed": True,
-        "generated": True,
-    }
+    tracker, values = agent_key(client, generate=True, validity_hours=2, check_mode=True)
+    assert tracker.changed and not tracker.recorded and values == {"generated": True}
     assert client.calls == []
 
 
@@ -76,7 +68,7 @@ def test_generating_in_check_mode_sends_nothing_and_holds_no_key():
 def test_an_old_build_is_refused_before_sending(generate, check_mode):
     client = ScriptedClient({"get_agent_key": ANSWER}, edition="A", build=12000)
     with pytest.raises(VaultUnsupportedError, match="needs edition A from build 12230 or edition B from build 6000"):
-        _agent_key.agent_key(client, generate=generate, check_mode=check_mode)
+        agent_key(client, generate=generate, check_mode=check_mode)
     assert client.calls == []
 
 
@@ -91,7 +83,7 @@ def test_an_old_build_is_refused_before_sending(generate, check_mode):
 def test_bad_validity_is_refused_before_sending(generate, hours, message):
     client = ScriptedClient({"get_agent_key": ANSWER})
     with pytest.raises(VaultInputError, match=message):
-        _agent_key.agent_key(client, generate=generate, validity_hours=hours)
+        agent_key(client, generate=generate, validity_hours=hours)
     assert client.calls == []
 
 
@@ -99,7 +91,7 @@ def test_bad_validity_is_refused_before_sending(generate, hours, message):
 def test_a_success_without_a_key_fails(answer):
     client = ScriptedClient({"get_agent_key": answer})
     with pytest.raises(VaultResponseError, match="without an agent key"):
-        _agent_key.agent_key(client)
+        agent_key(client)
 
 
 @pytest.mark.parametrize(
@@ -119,28 +111,5 @@ def test_the_end_time_becomes_iso_8601_day_first(text, iso):
 
 def test_an_unreadable_end_time_keeps_the_key():
     client = ScriptedClient({"get_agent_key": {"agentKey": KEY, "agentKeyEndTime": "soon"}})
-    found = _agent_key.agent_key(client)
+    dummy_tracker, found = agent_key(client)
     assert found["agent_key"] == KEY and found["agent_key_end_time"] == "soon" and found["expires_at"] is None
-
-
-def test_the_install_key_is_read_beside_result():
-    client = InstallKeyClient({"name": "GetAgentInstallKey", "totalRows": 1, "AgentInstallKey": INSTALL})
-    assert _agent_key.install_key(client) == {"changed": False, "install_key": INSTALL}
-    assert client.calls == [("generate_install_key", None, None, None)]
-
-
-def test_the_install_key_is_gated_from_a_11300_and_b_5300():
-    for edition, build in (("A", 11299), ("B", 5299)):
-        client = InstallKeyClient({"AgentInstallKey": INSTALL}, edition=edition, build=build)
-        with pytest.raises(
-            VaultUnsupportedError, match="needs edition A from build 11300 or edition B from build 5300"
-        ):
-            _agent_key.install_key(client)
-        assert client.calls == []
-    assert _agent_key.install_key(InstallKeyClient({"AgentInstallKey": INSTALL}, edition="A", build=12000))
-
-
-@pytest.mark.parametrize("body", [{}, {"AgentInstallKey": ""}, {"AgentInstallKey": ["x"]}])
-def test_an_install_key_answer_without_the_key_fails(body):
-    with pytest.raises(VaultResponseError, match="without AgentInstallKey"):
-        _agent_key.install_key(InstallKeyClient(body))

@@ -10,6 +10,7 @@ import pytest
 from ansible_collections.credvault.vault.plugins.module_utils import _audit
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError, VaultInputError
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
+from ansible_collections.credvault.vault.tests.unit.fakes import run_entry
 
 
 def trail(count):
@@ -190,6 +191,15 @@ def test_bad_input_is_refused_before_any_request(kwargs, message):
     with pytest.raises(VaultInputError, match="^%s$" % message):
         _audit.read_audit(vault, **kwargs)
     assert vault.sent == []
+
+
+def test_vault_audit_info_reads_with_the_task_options_and_records_nothing():
+    vault = AuditVault(trail(3))
+    desired = {"audit_type": "user", "duration": "today", "max_records": 2, "page_size": 100}
+    tracker, values = run_entry(_audit.describe, vault, desired)
+    assert ids(values["records"]) == ["3", "2"] and values["truncated"] is True and values["pages"] == 1
+    assert vault.sent == [{"AUDITTYPE": "User", "STARTINDEX": 0, "LIMIT": 2, "DURATION": "TODAY"}]
+    assert not tracker.recorded
 
 
 def test_a_refusal_of_the_vault_is_raised():

@@ -15,7 +15,12 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultUnsupportedError,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
-from ansible_collections.credvault.vault.tests.unit.fakes import NO_SUCH_CERTIFICATE, NOT_YOURS, ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import (
+    NO_SUCH_CERTIFICATE,
+    NOT_YOURS,
+    ScriptedClient,
+    run_entry,
+)
 
 CERTIFICATES = [
     {"CertID": 4, "Common Name": "intranet.example.com", "serialNumber": "0A1B"},
@@ -40,7 +45,7 @@ class BodyClient(ScriptedClient):
         return VaultResponse("OP", "Success", "", None, answer, None, 200, {})
 
 
-def vault(deploy=None, edition=None, build=None, details=NO_SUCH_CERTIFICATE):
+def scripted_client(deploy=None, edition=None, build=None, details=NO_SUCH_CERTIFICATE):
     table = {"get_all_ssl_certificates": CERTIFICATES, "deploy_certificate": deploy, "get_certificate_details": details}
     return BodyClient(table, edition=edition, build=build)
 
@@ -54,58 +59,58 @@ def status(server, state="Success", message="deployed"):
 
 
 def test_deploys_to_every_server_with_the_listed_serial():
-    client = vault({"body": {"deployStatus": [status("web-01"), status("web-02")]}})
-    values, warnings = _certificate_deploy.deploy(client, desired(), False)
-    assert values["changed"] is True
+    client = scripted_client({"body": {"deployStatus": [status("web-01"), status("web-02")]}})
+    tracker, values = run_entry(_certificate_deploy.converge, client, desired(), False)
+    assert tracker.changed and tracker.diff() == {"before": {"deployment": "not sent"}, "after": {"deployment": "sent"}}
     assert values["certificate"] == {"common_name": "intranet.example.com", "serial_number": "0A1B"}
     assert [s["server"] for s in values["deploy_status"]] == ["web-01", "web-02"]
     assert client.calls[-1][2] == {"common_name": "intranet.example.com", "serial_number": "0A1B"}
-    assert warnings == []
+    assert tracker.warnings == []
 
 
 def test_one_server_is_sent_as_server_name():
-    client = vault({"body": {"deployStatus": [status("web-01")]}})
-    _certificate_deploy.deploy(client, desired(server="web-01", serial_number="0a:1b"), False)
+    client = scripted_client({"body": {"deployStatus": [status("web-01")]}})
+    run_entry(_certificate_deploy.converge, client, desired(server="web-01", serial_number="0a:1b"), False)
     assert client.calls[-1][2]["serverName"] == "web-01"
 
 
 def test_check_mode_resolves_and_sends_nothing():
-    client = vault()
-    values, dummy = _certificate_deploy.deploy(client, desired(), True)
-    assert values["changed"] is True and values["deploy_status"] == []
+    client = scripted_client()
+    tracker, values = run_entry(_certificate_deploy.converge, client, desired(), True)
+    assert tracker.changed and values["deploy_status"] == []
     assert client.writes() == []
 
 
 @pytest.mark.parametrize("check_mode", [True, False])
 def test_a_missing_certificate_fails_before_sending(check_mode):
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultNotFoundError, match="nowhere.example.com does not exist"):
-        _certificate_deploy.deploy(client, desired(common_name="nowhere.example.com"), check_mode)
+        run_entry(_certificate_deploy.converge, client, desired(common_name="nowhere.example.com"), check_mode)
     assert client.writes() == []
 
 
 def test_an_ambiguous_name_names_the_serials():
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultInputError, match="01, 02"):
-        _certificate_deploy.deploy(client, desired(common_name="twin.example.com"), True)
+        run_entry(_certificate_deploy.converge, client, desired(common_name="twin.example.com"), True)
 
 
 def test_bad_input_is_refused_before_any_request():
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultInputError):
-        _certificate_deploy.deploy(client, desired(serial_number="xyz"), False)
+        run_entry(_certificate_deploy.converge, client, desired(serial_number="xyz"), False)
     with pytest.raises(VaultInputError):
-        _certificate_deploy.deploy(client, desired(server=" web-01"), False)
+        run_entry(_certificate_deploy.converge, client, desired(server=" web-01"), False)
     assert client.calls == []
 
 
 def test_old_builds_are_refused_before_any_request():
-    client = vault(edition="A", build=11200)
+    client = scripted_client(edition="A", build=11200)
     with pytest.raises(VaultUnsupportedError, match="edition A from build 11300"):
-        _certificate_deploy.deploy(client, desired(), True)
+        run_entry(_certificate_deploy.converge, client, desired(), True)
     assert client.calls == []
-    client = vault({"body": {"deployStatus": [status("web-01")]}}, edition="B", build=5300)
-    _certificate_deploy.deploy(client, desired(), False)
+    client = scripted_client({"body": {"deployStatus": [status("web-01")]}}, edition="B", build=5300)
+    run_entry(_certificate_deploy.converge, client, desired(), False)
 
 
 def test_failed_servers_are_named_with_the_vault_words():
@@ -119,7 +124,7 @@ def test_failed_servers_are_named_with_the_vault_words():
         }
     }
     with pytest.raises(VaultAPIError) as caught:
-        _certificate_deploy.deploy(vault(answer), desired(), False)
+        run_entry(_certificate_deploy.converge, scripted_client(answer), desired(), False)
     text = str(caught.value)
     assert "web-02 (status Failed: Connection refused by web-02)" in text
     assert "a server the vault did not name" in text
@@ -143,9 +148,11 @@ def test_junk_in_deploy_status_is_tolerated(deploy_status, expected, skipped):
 
 
 def test_an_answer_without_statuses_warns():
-    values, warnings = _certificate_deploy.deploy(vault({"body": {}, "message": "done"}), desired(), False)
+    tracker, values = run_entry(
+        _certificate_deploy.converge, scripted_client({"body": {}, "message": "done"}), desired(), False
+    )
     assert values["deploy_status"] == []
-    assert any("lists no server" in warning for warning in warnings)
+    assert any("lists no server" in warning for warning in tracker.warnings)
 
 
 def test_a_refused_call_keeps_the_vault_words():
@@ -153,13 +160,13 @@ def test_a_refused_call_keeps_the_vault_words():
         "DeployCertificate failed: Server x is not known", vault_message="Server x is not known", http_status=200
     )
     with pytest.raises(VaultAPIError, match="Server x is not known"):
-        _certificate_deploy.deploy(vault(refused), desired(server="x"), False)
+        run_entry(_certificate_deploy.converge, scripted_client(refused), desired(server="x"), False)
 
 
 def test_a_certificate_this_token_may_not_access_is_refused_not_missing():
-    client = vault(details=NOT_YOURS)
+    client = scripted_client(details=NOT_YOURS)
     with pytest.raises(VaultAPIError) as caught:
-        _certificate_deploy.deploy(client, desired(common_name="hidden.example.com"), False)
+        run_entry(_certificate_deploy.converge, client, desired(common_name="hidden.example.com"), False)
     message = str(caught.value)
     assert "the vault refused certificate hidden.example.com to this token: You are not authorized" in message
     assert "does not exist" not in message and "nothing was deployed" in message

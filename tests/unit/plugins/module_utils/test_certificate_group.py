@@ -14,7 +14,12 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultNotFoundError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import NO_SUCH_CERTIFICATE, NOT_YOURS, ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import (
+    NO_SUCH_CERTIFICATE,
+    NOT_YOURS,
+    ScriptedClient,
+    run_entry,
+)
 
 CERTIFICATES = [
     {"CertID": 4, "Common Name": "shop.example.com", "serialNumber": "0A"},
@@ -30,7 +35,7 @@ EXISTS = refused("Certificate group Web already exists")
 MISSING = refused("Certificate group Web does not exist")
 
 
-def vault(edition=None, build=None, **answers):
+def scripted_client(edition=None, build=None, **answers):
     table = {
         "get_all_ssl_certificates": CERTIFICATES,
         "create_certificate_group": [{"group_name": "Web", "ssl_details": "4,7"}],
@@ -54,10 +59,10 @@ def sent(client):
 
 
 def test_create_sends_the_given_fields_and_member_ids():
-    client = vault()
+    client = scripted_client()
     members = [{"common_name": "shop.example.com"}, {"common_name": "INTRANET.example.com", "serial_number": "b"}]
-    tracker, values = _certificate_group.ensure(
-        client, desired(description="d", mail="w@example.com", certificates=members), False
+    tracker, values = run_entry(
+        _certificate_group.converge, client, desired(description="d", mail="w@example.com", certificates=members), False
     )
     assert sent(client) == [
         (
@@ -72,22 +77,24 @@ def test_create_sends_the_given_fields_and_member_ids():
 
 
 def test_an_existing_group_is_edited_with_only_the_fields_given():
-    client = vault(create_certificate_group=EXISTS)
-    tracker, values = _certificate_group.ensure(client, desired(certificates=[]), False)
+    client = scripted_client(create_certificate_group=EXISTS)
+    tracker, values = run_entry(_certificate_group.converge, client, desired(certificates=[]), False)
     assert sent(client)[-1] == ("edit_certificate_group", {"group_name": "Web", "ssl_details": ""})
     assert values["action"] == "edited" and tracker.changed
 
 
 def test_other_refusals_fail_with_the_vault_words():
-    client = vault(create_certificate_group=refused("You are not authorized to create certificate groups"))
+    client = scripted_client(create_certificate_group=refused("You are not authorized to create certificate groups"))
     with pytest.raises(VaultAPIError, match="not authorized"):
-        _certificate_group.ensure(client, desired(), False)
+        run_entry(_certificate_group.converge, client, desired(), False)
     assert [key for key, dummy in sent(client)] == ["create_certificate_group"]
 
 
 def test_rename_names_the_old_group():
-    client = vault()
-    dummy, values = _certificate_group.ensure(client, desired(new_name="Public web", description="d"), False)
+    client = scripted_client()
+    dummy, values = run_entry(
+        _certificate_group.converge, client, desired(new_name="Public web", description="d"), False
+    )
     assert sent(client) == [
         ("edit_certificate_group", {"group_name": "Public web", "old_group_name": "Web", "group_description": "d"})
     ]
@@ -101,43 +108,45 @@ def test_rename_done_already_edits_the_new_name():
         calls.append(details)
         return MISSING if "old_group_name" in details else [{"group_name": "Public web"}]
 
-    client = vault(edit_certificate_group=edit)
-    dummy, values = _certificate_group.ensure(client, desired(new_name="Public web"), False)
+    client = scripted_client(edit_certificate_group=edit)
+    dummy, values = run_entry(_certificate_group.converge, client, desired(new_name="Public web"), False)
     assert calls[-1] == {"group_name": "Public web"}
     assert values["action"] == "edited"
 
 
 def test_rename_of_nothing_fails():
-    client = vault(edit_certificate_group=MISSING)
+    client = scripted_client(edit_certificate_group=MISSING)
     with pytest.raises(VaultNotFoundError, match="neither exists"):
-        _certificate_group.ensure(client, desired(new_name="Public web"), False)
+        run_entry(_certificate_group.converge, client, desired(new_name="Public web"), False)
 
 
 def test_delete_and_delete_of_nothing():
-    client = vault()
-    tracker, values = _certificate_group.ensure(client, desired(state="absent"), False)
+    client = scripted_client()
+    tracker, values = run_entry(_certificate_group.converge, client, desired(state="absent"), False)
     assert values["action"] == "deleted" and tracker.changed
     assert sent(client) == [("delete_certificate_group", {"group_name": "Web"})]
-    tracker, values = _certificate_group.ensure(vault(delete_certificate_group=MISSING), desired(state="absent"), False)
+    tracker, values = run_entry(
+        _certificate_group.converge, scripted_client(delete_certificate_group=MISSING), desired(state="absent"), False
+    )
     assert values["action"] == "none" and not tracker.changed
     assert values["vault_message"] == "Certificate group Web does not exist"
 
 
 def test_check_mode_sends_nothing_and_warns():
     for options in ({}, {"new_name": "Other"}, {"state": "absent"}):
-        client = vault()
-        tracker, values = _certificate_group.ensure(client, desired(**options), True)
+        client = scripted_client()
+        tracker, values = run_entry(_certificate_group.converge, client, desired(**options), True)
         assert client.writes() == [] and tracker.changed
         assert any("check mode cannot tell" in warning for warning in tracker.warnings)
 
 
 def test_unknown_members_fail_before_any_write_and_warn_in_check_mode():
     members = [{"common_name": "nowhere.example.com"}]
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultNotFoundError, match="nowhere.example.com"):
-        _certificate_group.ensure(client, desired(certificates=members), False)
+        run_entry(_certificate_group.converge, client, desired(certificates=members), False)
     assert client.writes() == []
-    tracker, dummy = _certificate_group.ensure(vault(), desired(certificates=members), True)
+    tracker, dummy = run_entry(_certificate_group.converge, scripted_client(), desired(certificates=members), True)
     assert any("taken" in w or "takes" in w for w in tracker.warnings)
 
 
@@ -154,30 +163,32 @@ def test_unknown_members_fail_before_any_write_and_warn_in_check_mode():
     ],
 )
 def test_bad_input_is_refused_before_any_request(options):
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultInputError):
-        _certificate_group.ensure(client, desired(**options), False)
+        run_entry(_certificate_group.converge, client, desired(**options), False)
     assert client.calls == []
 
 
 def test_old_builds_are_refused_before_any_request():
     for state in ("present", "absent"):
-        client = vault(edition="B", build=5299)
+        client = scripted_client(edition="B", build=5299)
         with pytest.raises(VaultUnsupportedError, match="edition B from build 5300"):
-            _certificate_group.ensure(client, desired(state=state), True)
+            run_entry(_certificate_group.converge, client, desired(state=state), True)
         assert client.calls == []
 
 
 def test_a_listed_certificate_without_a_cert_id_is_an_unreadable_answer():
-    client = vault(get_all_ssl_certificates=[{"Common Name": "shop.example.com", "serialNumber": "0A"}])
+    client = scripted_client(get_all_ssl_certificates=[{"Common Name": "shop.example.com", "serialNumber": "0A"}])
     with pytest.raises(Exception, match="no CertID"):
-        _certificate_group.ensure(client, desired(certificates=[{"common_name": "shop.example.com"}]), False)
+        run_entry(
+            _certificate_group.converge, client, desired(certificates=[{"common_name": "shop.example.com"}]), False
+        )
 
 
 def test_a_member_this_token_may_not_access_is_refused_not_missing_even_in_check_mode():
     for check_mode in (True, False):
-        client = vault(get_certificate_details=NOT_YOURS)
+        client = scripted_client(get_certificate_details=NOT_YOURS)
         options = desired(certificates=[{"common_name": "hidden.example.com", "serial_number": None}])
         with pytest.raises(VaultAPIError, match="the vault refused certificate hidden.example.com to this token"):
-            _certificate_group.ensure(client, options, check_mode)
+            run_entry(_certificate_group.converge, client, options, check_mode)
         assert client.writes() == []

@@ -15,7 +15,12 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultNotFoundError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import NO_SUCH_CERTIFICATE, NOT_YOURS, ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import (
+    NO_SUCH_CERTIFICATE,
+    NOT_YOURS,
+    ScriptedClient,
+    run_entry,
+)
 
 CERTIFICATES = [{"CertID": 4, "Common Name": "shop.example.com", "serialNumber": "0A"}]
 USER_IDS = {"jdoe": "7", "pat": "8"}
@@ -60,12 +65,18 @@ def writes(client):
     ]
 
 
+def run_share(client, options, check_mode):
+    """``vault_certificate_share``'s entry point run as the module runs it: the task's tracker and its ``calls``."""
+    tracker, values = run_entry(_certificate_share.converge, client, options, check_mode)
+    return tracker, values["calls"]
+
+
 @pytest.mark.parametrize("state", ["present", "absent"])
 @pytest.mark.parametrize("target", ["certificate", "group"])
 def test_the_eight_rows(state, target):
     options = {"common_name": "SHOP.example.com"} if target == "certificate" else {"group": "Web certificates"}
     client = vault()
-    changed, calls, warnings = _certificate_share.share(
+    tracker, calls = run_share(
         client, desired(state=state, users=["jdoe"], user_groups=["Web operators"], **options), False
     )
     verb = "share" if state == "present" else "revoke"
@@ -83,18 +94,21 @@ def test_the_eight_rows(state, target):
         dict(target_details, userId="7"),
         dict(target_details, userGroupId="21"),
     ]
-    assert changed is True and warnings == []
+    assert tracker.changed and tracker.warnings == []
     assert [c["outcome"] for c in calls] == ["shared", "shared"] if state == "present" else ["revoked", "revoked"]
     assert [c["whom"] for c in calls] == ["user jdoe", "user group Web operators"]
+    pair = "%s - user jdoe" % calls[0]["what"]
+    assert tracker.diff()["before"][pair] == "unknown"
+    assert tracker.diff()["after"][pair] == ("shared" if state == "present" else "not shared")
 
 
 def test_revoking_what_is_not_shared_is_no_change():
     not_shared = refused("Certificate shop.example.com (serial number 0a) is not shared with user jdoe")
     client = vault(revoke_certificate_from_user=not_shared)
-    changed, calls, dummy = _certificate_share.share(
-        client, desired(common_name="shop.example.com", users=["jdoe"], state="absent"), False
-    )
-    assert changed is False and calls[0]["outcome"] == "not shared"
+    tracker, calls = run_share(client, desired(common_name="shop.example.com", users=["jdoe"], state="absent"), False)
+    assert not tracker.changed and calls[0]["outcome"] == "not shared"
+    pair = "certificate shop.example.com (serial number 0A) - user jdoe"
+    assert tracker.diff() == {"before": {pair: "not shared"}, "after": {pair: "not shared"}}
 
 
 def test_every_pair_is_sent_and_each_failed_one_is_named():
@@ -104,7 +118,7 @@ def test_every_pair_is_sent_and_each_failed_one_is_named():
         )
     )
     with pytest.raises(VaultAPIError) as caught:
-        _certificate_share.share(
+        run_share(
             client, desired(common_name="shop.example.com", users=["pat", "jdoe"], user_groups=["Web operators"]), False
         )
     text = str(caught.value)
@@ -119,7 +133,7 @@ def test_a_connection_failure_names_the_pair_and_what_was_applied():
 
     client = vault(share_certificate_with_user=drop)
     with pytest.raises(VaultConnectionError, match="user pat: connection dropped; applied, and they stay so: .*jdoe"):
-        _certificate_share.share(client, desired(common_name="shop.example.com", users=["jdoe", "pat"]), False)
+        run_share(client, desired(common_name="shop.example.com", users=["jdoe", "pat"]), False)
 
 
 def test_unknown_names_fail_before_any_share():
@@ -130,20 +144,18 @@ def test_unknown_names_fail_before_any_share():
     ):
         client = vault()
         with pytest.raises(VaultNotFoundError):
-            _certificate_share.share(client, desired(**options), False)
+            run_share(client, desired(**options), False)
         assert writes(client) == []
 
 
 def test_check_mode_sends_nothing_and_takes_missing_names_as_created():
     client = vault()
-    changed, calls, warnings = _certificate_share.share(
-        client, desired(common_name="new.example.com", users=["jdoe", "ghost"]), True
-    )
-    assert writes(client) == [] and changed is True
+    tracker, calls = run_share(client, desired(common_name="new.example.com", users=["jdoe", "ghost"]), True)
+    assert writes(client) == [] and tracker.changed
     assert [c["outcome"] for c in calls] == ["would be sent", "would be sent"]
-    assert len(warnings) == 2
+    assert len(tracker.warnings) == 2
     with pytest.raises(VaultNotFoundError):
-        _certificate_share.share(vault(), desired(common_name="shop.example.com", user_groups=["Ghosts"]), True)
+        run_share(vault(), desired(common_name="shop.example.com", user_groups=["Ghosts"]), True)
 
 
 @pytest.mark.parametrize(
@@ -161,14 +173,14 @@ def test_check_mode_sends_nothing_and_takes_missing_names_as_created():
 def test_bad_input_is_refused_before_any_request(options):
     client = vault()
     with pytest.raises(VaultInputError):
-        _certificate_share.share(client, desired(**options), False)
+        run_share(client, desired(**options), False)
     assert client.calls == []
 
 
 def test_old_builds_are_refused_before_any_request():
     client = vault(edition="A", build=11299)
     with pytest.raises(VaultUnsupportedError, match="edition A from build 11300"):
-        _certificate_share.share(client, desired(group="g", user_groups=["Web operators"], state="absent"), True)
+        run_share(client, desired(group="g", user_groups=["Web operators"], state="absent"), True)
     assert client.calls == []
 
 
@@ -176,7 +188,7 @@ def test_old_builds_are_refused_before_any_request():
 def test_a_certificate_this_token_may_not_access_is_refused_not_missing(check_mode):
     client = vault(get_certificate_details=NOT_YOURS)
     with pytest.raises(VaultAPIError) as caught:
-        _certificate_share.share(client, desired(common_name="hidden.example.com", users=["jdoe"]), check_mode)
+        run_share(client, desired(common_name="hidden.example.com", users=["jdoe"]), check_mode)
     assert "the vault refused certificate hidden.example.com to this token: You are not authorized" in str(caught.value)
     assert "does not exist" not in str(caught.value)
     assert writes(client) == []

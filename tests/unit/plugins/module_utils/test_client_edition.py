@@ -11,7 +11,7 @@ import json
 import pytest
 import requests
 
-from ansible_collections.credvault.vault.plugins.module_utils import _catalogue, _ssh_key
+from ansible_collections.credvault.vault.plugins.module_utils import _catalogue, _ssh_key, _ssh_key_info
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultConnectionError,
@@ -19,7 +19,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
 )
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.tests.unit.core_compat import as_controller_takes_it, set_module_args
-from ansible_collections.credvault.vault.tests.unit.fakes import FakeResponse, FakeSession, ok
+from ansible_collections.credvault.vault.tests.unit.fakes import FakeResponse, FakeSession, ok, run_entry
 
 KEY = {"KeyName": "k", "KeyType": "ed25519", "KeyLength": "256", "isPassphraseAvailable": False}
 
@@ -206,14 +206,14 @@ def test_no_edition_hint_for_other_failures_or_a_configured_edition(make_client,
 
 def test_an_ssh_key_is_created_and_read_back_on_edition_b_with_the_edition_unset(make_client):
     client = make_client(pki_ok([], "GetAllSSHKeys"), pki_ok(None, "CreateSSHKey"), unsupported(), pki_ok([KEY]))
-    tracker, key = _ssh_key.ensure(client, {"name": "k", "key_type": "ed25519", "state": "present"}, False)
-    assert tracker.changed and key == KEY
+    tracker, values = run_entry(_ssh_key.converge, client, {"name": "k", "key_type": "ed25519", "state": "present"})
+    assert tracker.changed and values == {"key": KEY}
     assert methods(client) == ["GET", "POST", "GET", "POST"]
 
 
 def test_an_ssh_key_is_described_on_edition_b_with_the_edition_unset(make_client):
     client = make_client(unsupported(), pki_ok([KEY]))
-    assert _ssh_key.describe(client, {"name": "k"}) == {"exists": True, "key": KEY}
+    assert run_entry(_ssh_key_info.describe, client, {"name": "k"})[1] == {"exists": True, "key": KEY}
 
 
 # ---- the module's failure message ------------------------------------------------------------
@@ -241,7 +241,7 @@ def module_run(monkeypatch, capsys):
         vault = VaultModule({})
         vault.client.session = FakeSession(answers)
         with pytest.raises(SystemExit):
-            vault.run(lambda: work(vault.client))
+            vault.run(lambda task: work(task.client))
         return as_controller_takes_it(json.loads(capsys.readouterr().out))
 
     return run

@@ -13,11 +13,13 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultInputError,
     VaultNotFoundError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.plugins.module_utils._task import Task
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 
 class Toy(VaultObject):
-    """An object held in ``store`` (name to detail); ``parent_missing`` makes ``find`` fail like a missing parent."""
+    """An object held in ``store`` (name to detail); ``parent_missing`` makes ``find`` fail like a missing parent.
+    ``state`` is the task's (``desired`` holds none)."""
 
     KIND = "toy"
     FIELDS = (
@@ -27,8 +29,8 @@ class Toy(VaultObject):
         Field("label", read="LABEL", edit="LABEL"),
     )
 
-    def __init__(self, desired, check_mode=False, store=None, parent_missing=False, race=False):
-        super().__init__(ScriptedClient({}), desired, check_mode)
+    def __init__(self, desired, check_mode=False, store=None, parent_missing=False, race=False, state="present"):
+        super().__init__(Task(ScriptedClient({}), dict(desired, state=state), check_mode))
         self.store = {} if store is None else store
         self.parent_missing = parent_missing
         self.race = race
@@ -65,32 +67,37 @@ class Toy(VaultObject):
 
 def test_create_sends_create_keys_and_edits_the_rest_after_it():
     toy = Toy({"name": "t", "colour": "red", "label": "x", "secret": "s3"})
-    tracker, after = toy.ensure("present")
+    after = toy.ensure()
+    tracker = toy.task.tracker
+    assert after == {"COLOUR": "red", "SECRET": "s3", "LABEL": "x"}
     assert tracker.changed and toy.sent == [("create", {"COLOUR": "red", "SECRET": "s3"}, {"LABEL": "x"})]
     assert tracker.diff()["after"]["secret"] == "<hidden, changed>" and "s3" not in str(tracker.diff())
 
 
 def test_an_existing_object_gets_only_what_differs_and_is_read_again():
     toy = Toy({"name": "t", "colour": "blue", "label": "x"}, store={"t": {"COLOUR": "red", "LABEL": "x"}})
-    tracker, after = toy.ensure("present")
+    after = toy.ensure()
+    tracker = toy.task.tracker
     assert tracker.changed and toy.sent == [("edit", {"COLOUR": "blue"})] and after["COLOUR"] == "blue"
     assert tracker.diff() == {
         "before": {"state": "present", "colour": "red", "label": "x"},
         "after": {"state": "present", "colour": "blue", "label": "x"},
     }
     again = Toy({"name": "t", "colour": "blue", "label": "x"}, store=toy.store)
-    assert not again.ensure("present")[0].changed and again.sent == []
+    again.ensure()
+    assert not again.task.tracker.changed and again.sent == []
 
 
 def test_check_mode_records_but_sends_nothing():
     toy = Toy({"name": "t", "colour": "blue"}, check_mode=True, store={"t": {"COLOUR": "red"}})
-    tracker, after = toy.ensure("present")
-    assert tracker.changed and toy.sent == [] and after == {"COLOUR": "red"}
+    after = toy.ensure()
+    assert toy.task.tracker.changed and toy.sent == [] and after == {"COLOUR": "red"}
 
 
 def test_a_field_the_api_cannot_edit_warns_instead_of_changing():
     toy = Toy({"name": "t", "size": "L"}, store={"t": {"SIZE": "M"}})
-    tracker, dummy = toy.ensure("present")
+    toy.ensure()
+    tracker = toy.task.tracker
     assert not tracker.changed and toy.sent == []
     assert tracker.warnings == ["toy t: size is M in the vault, not L, and the API cannot change it"]
 
@@ -102,32 +109,45 @@ def test_write_only_fields_are_sent_only_on_request():
 
 def test_a_create_lost_to_a_parallel_run_converges_on_the_winner():
     toy = Toy({"name": "t", "colour": "red"}, race=True)
-    tracker, after = toy.ensure("present")
-    assert not tracker.changed and after == {"COLOUR": "red"}
+    after = toy.ensure()
+    assert not toy.task.tracker.changed and after == {"COLOUR": "red"}
+    assert toy.task.tracker.diff() == {
+        "before": {"state": "present", "colour": "red"},
+        "after": {"state": "present", "colour": "red"},
+    }
 
 
 @pytest.mark.parametrize("check_mode", [True, False])
 def test_absent_with_a_missing_parent_is_ok(check_mode):
-    toy = Toy({"name": "t"}, check_mode=check_mode, parent_missing=True)
-    tracker, dummy = toy.ensure("absent")
-    assert not tracker.changed and toy.sent == []
+    toy = Toy({"name": "t"}, check_mode=check_mode, parent_missing=True, state="absent")
+    assert toy.ensure() is None
+    assert not toy.task.tracker.changed and toy.sent == []
+
+
+def test_absent_deletes_an_existing_object_and_returns_none():
+    toy = Toy({"name": "t"}, store={"t": {"COLOUR": "red"}}, state="absent")
+    assert toy.ensure() is None
+    assert toy.task.tracker.changed and toy.sent == [("delete", "t")] and toy.store == {}
+    assert toy.task.tracker.diff() == {"before": {"state": "present"}, "after": {"state": "absent"}}
 
 
 def test_present_with_a_missing_parent_would_be_created_in_check_mode_only():
-    tracker, after = Toy({"name": "t"}, check_mode=True, parent_missing=True).ensure("present")
+    toy = Toy({"name": "t"}, check_mode=True, parent_missing=True)
+    after = toy.ensure()
+    tracker = toy.task.tracker
     assert tracker.changed and after is None
     assert tracker.warnings == [
         "box b does not exist: in check mode that means an earlier task would create it, so "
         "toy t would be created in it"
     ]
     with pytest.raises(VaultNotFoundError):
-        Toy({"name": "t"}, parent_missing=True).ensure("present")
+        Toy({"name": "t"}, parent_missing=True).ensure()
 
 
 def test_names_are_checked_for_both_states_before_anything():
     for state in ("present", "absent"):
         with pytest.raises(VaultInputError, match="name must not be empty"):
-            Toy({"name": ""}, parent_missing=True).ensure(state)
+            Toy({"name": ""}, parent_missing=True, state=state).ensure()
 
 
 def test_a_resource_deleted_meanwhile_by_a_parallel_run_is_not_a_failure():
@@ -141,7 +161,7 @@ def test_a_resource_deleted_meanwhile_by_a_parallel_run_is_not_a_failure():
         return VaultAPIError("DELETE RESOURCE failed: Resource 7 does not exist", http_status=200)
 
     client = ScriptedClient({"get_resource_id": resource_id, "get_resources": [], "delete_resource": delete})
-    tracker, dummy = _resource.ensure(client, {"name": "web", "state": "absent"}, False)
+    tracker, dummy = run_entry(_resource.converge, client, {"name": "web", "state": "absent"}, False)
     assert not tracker.changed and client.writes() == ["delete_resource"]
 
 
@@ -151,4 +171,4 @@ def test_an_account_delete_refused_while_the_account_still_exists_fails():
         {"get_resource_account_ids": {"RESOURCEID": "7", "ACCOUNTID": "3"}, "delete_account": refusal}
     )
     with pytest.raises(VaultAPIError, match="denied"):
-        _account.ensure(client, {"resource": "web", "name": "root", "state": "absent"}, False)
+        run_entry(_account.converge, client, {"resource": "web", "name": "root", "state": "absent"}, False)

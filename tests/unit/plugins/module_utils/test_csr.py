@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.credvault.vault.plugins.module_utils import _csr
+from ansible_collections.credvault.vault.plugins.module_utils import _csr, _csr_info
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError, VaultResponseError
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 SIGNING = {"ca_server": "ca01", "ca_name": "Issuing CA", "template": "WebServer"}
 
@@ -82,7 +82,7 @@ class Vault:
 
 def test_list_keeps_the_common_name_and_adds_an_iso_date():
     client = ScriptedClient(Vault([listed(1), listed(2, "other.example.com")]).answers())
-    csrs = _csr.describe(client, {"common_name": "WWW.example.com"})["csrs"]
+    csrs = run_entry(_csr_info.describe, client, {"common_name": "WWW.example.com"})[1]["csrs"]
     assert [item["CSR_ID"] for item in csrs] == [1]
     assert csrs[0]["created_date"] == "2026-11-23T08:10:11"
     assert client.calls == [("get_csr_list", None, {"common_name": "WWW.example.com"}, None)]
@@ -90,14 +90,15 @@ def test_list_keeps_the_common_name_and_adds_an_iso_date():
 
 def test_list_without_a_name_sends_no_input():
     client = ScriptedClient(Vault([listed(1), listed(2, "other.example.com")]).answers())
-    assert len(_csr.describe(client, {"common_name": None})["csrs"]) == 2
+    assert len(run_entry(_csr_info.describe, client, {"common_name": None})[1]["csrs"]) == 2
     assert client.calls == [("get_csr_list", None, None, None)]
 
 
 def test_creates_with_the_certificate_input_and_returns_the_list_item():
     vault = Vault()
     client = ScriptedClient(vault.answers(), edition="B", build=6320)
-    tracker, result = _csr.ensure(
+    tracker, result = run_entry(
+        _csr.converge,
         client,
         params(key_length=3072, country_name="de", privatekey_passphrase="Key-phr4se!", subject_alt_name=["a", "b"]),
         False,
@@ -115,7 +116,8 @@ def test_creates_with_the_certificate_input_and_returns_the_list_item():
 
 def test_matching_csr_is_unchanged_and_not_listed_fields_warn():
     client = ScriptedClient(Vault([listed(7, isPassword=True)]).answers())
-    tracker, result = _csr.ensure(
+    tracker, result = run_entry(
+        _csr.converge,
         client,
         params(
             key_algorithm="rsa",
@@ -150,7 +152,7 @@ def test_matching_csr_is_unchanged_and_not_listed_fields_warn():
 def test_a_differing_csr_is_left_and_a_new_one_created(options):
     vault = Vault([listed(7)])
     client = ScriptedClient(vault.answers())
-    tracker, result = _csr.ensure(client, params(**options), False)
+    tracker, result = run_entry(_csr.converge, client, params(**options), False)
     assert tracker.changed and result["csr_id"] == 101
     assert client.writes() == ["create_csr"]
     assert any("a new one is created beside it" in warning for warning in tracker.warnings)
@@ -159,7 +161,7 @@ def test_a_differing_csr_is_left_and_a_new_one_created(options):
 def test_the_newest_matching_csr_is_taken_and_aliases_match():
     items = [listed(3, KEYALGORITHM="EC", KEY_STRENGTH=256), listed(9, KEYALGORITHM="EC", KEY_STRENGTH="256")]
     client = ScriptedClient(Vault(items).answers())
-    tracker, result = _csr.ensure(client, params(key_algorithm="ECDSA", key_length=256), False)
+    tracker, result = run_entry(_csr.converge, client, params(key_algorithm="ECDSA", key_length=256), False)
     assert not tracker.changed and result["csr_id"] == 9
 
 
@@ -171,7 +173,7 @@ def test_unreadable_validity_counts_as_different():
 
 def test_check_mode_creates_and_signs_nothing():
     client = ScriptedClient(Vault().answers())
-    tracker, result = _csr.ensure(client, params(state="signed", **SIGNING), True)
+    tracker, result = run_entry(_csr.converge, client, params(state="signed", **SIGNING), True)
     assert tracker.changed and result == {"csr_id": None, "csr": {}, "certificate": {}}
     assert client.writes() == []
 
@@ -190,21 +192,21 @@ def test_check_mode_creates_and_signs_nothing():
 def test_bad_input_is_refused_before_any_request(options, words):
     client = ScriptedClient(Vault().answers())
     with pytest.raises(VaultInputError, match=words):
-        _csr.ensure(client, params(**options), False)
+        run_entry(_csr.converge, client, params(**options), False)
     assert client.calls == []
 
 
 def test_signed_creates_signs_and_names_the_certificate_then_is_unchanged():
     vault = Vault()
     client = ScriptedClient(vault.answers())
-    tracker, result = _csr.ensure(client, params(state="signed", **SIGNING), False)
+    tracker, result = run_entry(_csr.converge, client, params(state="signed", **SIGNING), False)
     assert tracker.changed and client.writes() == ["create_csr", "sign_csr"]
     sign = [call for call in client.calls if call[0] == "sign_csr"][0]
     assert sign[2] == {"serverName": "ca01", "caName": "Issuing CA", "templateName": "WebServer", "CSR_ID": "100"}
     assert result["certificate"] == {"common_name": "www.example.com", "serial_number": "a0"}
 
     again = ScriptedClient(vault.answers())
-    tracker, result = _csr.ensure(again, params(state="signed", **SIGNING), False)
+    tracker, result = run_entry(_csr.converge, again, params(state="signed", **SIGNING), False)
     assert not tracker.changed and again.writes() == []
     assert result["certificate"]["serial_number"] == "a0" and result["csr_id"] == 100
 
@@ -212,7 +214,7 @@ def test_signed_creates_signs_and_names_the_certificate_then_is_unchanged():
 def test_existing_unsigned_csr_is_signed_once():
     vault = Vault([listed(5)], certificates=[{"cn": "www.example.com", "serial": "01", "template": ""}])
     client = ScriptedClient(vault.answers())
-    tracker, result = _csr.ensure(client, params(state="signed", **SIGNING), False)
+    tracker, result = run_entry(_csr.converge, client, params(state="signed", **SIGNING), False)
     assert tracker.changed and client.writes() == ["sign_csr"]
     assert result["certificate"]["serial_number"] == "a1"
     assert tracker.diff() == {
@@ -224,7 +226,7 @@ def test_existing_unsigned_csr_is_signed_once():
 def test_a_csr_created_now_is_signed_even_beside_an_older_certificate_of_the_template():
     vault = Vault([listed(5)], certificates=[{"cn": "www.example.com", "serial": "01", "template": "WebServer"}])
     client = ScriptedClient(vault.answers())
-    tracker, result = _csr.ensure(client, params(key_length=4096, state="signed", **SIGNING), False)
+    tracker, result = run_entry(_csr.converge, client, params(key_length=4096, state="signed", **SIGNING), False)
     assert client.writes() == ["create_csr", "sign_csr"]
     assert result["certificate"]["serial_number"] == "a1"
 
@@ -232,7 +234,7 @@ def test_a_csr_created_now_is_signed_even_beside_an_older_certificate_of_the_tem
 def test_several_certificates_of_the_template_warn():
     certificates = [{"cn": "www.example.com", "serial": s, "template": "WebServer"} for s in ("01", "02")]
     client = ScriptedClient(Vault([listed(5)], certificates).answers())
-    tracker, result = _csr.ensure(client, params(state="signed", **SIGNING), False)
+    tracker, result = run_entry(_csr.converge, client, params(state="signed", **SIGNING), False)
     assert not tracker.changed and client.writes() == []
     assert any("does not say which CSR" in warning for warning in tracker.warnings)
 
@@ -241,4 +243,4 @@ def test_a_create_answer_without_csr_id_fails_saying_so():
     answers = Vault().answers()
     answers["create_csr"] = [{}]
     with pytest.raises(VaultResponseError, match="without its CSR_ID"):
-        _csr.ensure(ScriptedClient(answers), params(), False)
+        run_entry(_csr.converge, ScriptedClient(answers), params(), False)

@@ -25,3 +25,21 @@ def test_unchanged_secret_is_still_masked():
     tracker.record("password", "p1", "p1", False, secret=True)
     assert not tracker.changed
     assert "p1" not in str(tracker.diff())
+
+
+def test_a_change_no_diff_can_show_is_changed_without_a_diff():
+    tracker = DifferenceTracker()
+    tracker.record_unseen("agent_key")
+    assert tracker.changed and not tracker.recorded
+
+
+def test_headers_name_the_diffs_sides():
+    tracker = DifferenceTracker()
+    tracker.after["input"] = "sent"
+    tracker.headers.update(before_header="cannot be read", after_header="what is sent")
+    assert tracker.diff() == {
+        "before": {},
+        "after": {"input": "sent"},
+        "before_header": "cannot be read",
+        "after_header": "what is sent",
+    }

@@ -13,6 +13,7 @@ import requests
 from ansible_collections.credvault.vault.plugins.module_utils._client import INSECURE_WARNING
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
+from ansible_collections.credvault.vault.plugins.module_utils._task import FailedOutcome
 from ansible_collections.credvault.vault.tests.unit.core_compat import (
     as_controller_takes_it,
     set_module_args,
@@ -46,9 +47,10 @@ def module(monkeypatch):
     return factory
 
 
-def run(vault, capsys, work):
+def run(vault, capsys, entry, **services):
+    """Run the entry point ``entry(task)`` as a module does; returns the result the controller takes."""
     with pytest.raises(SystemExit):
-        vault.run(work)
+        vault.run(entry, **services)
     return as_controller_takes_it(json.loads(capsys.readouterr().out))
 
 
@@ -57,11 +59,11 @@ def fail(error):
 
 
 def write_then(step):
-    def work(vault):
-        vault.client.call("edit_account", path={"resource_id": "1", "account_id": "2"}, details={"NOTES": "n"})
-        return step(vault)
+    def entry(task):
+        task.client.call("edit_account", path={"resource_id": "1", "account_id": "2"}, details={"NOTES": "n"})
+        return step(task)
 
-    return work
+    return entry
 
 
 @pytest.mark.parametrize(
@@ -70,7 +72,7 @@ def write_then(step):
         pytest.param(
             (ok(), FAILED),
             write_then(
-                lambda vault: vault.client.call(
+                lambda task: task.client.call(
                     "change_password",
                     path={"resource_id": "1", "account_id": "2"},
                     details={"NEWPASSWORD": "x", "RESETTYPE": "LOCAL"},
@@ -79,23 +81,23 @@ def write_then(step):
             id="refused-after-a-write",
         ),
         pytest.param(
-            (ok(),), write_then(lambda vault: fail(VaultInputError("later step"))), id="domain-error-after-a-write"
+            (ok(),), write_then(lambda task: fail(VaultInputError("later step"))), id="domain-error-after-a-write"
         ),
         pytest.param(
             (requests.exceptions.ReadTimeout("timed out"),),
-            lambda vault: vault.client.call("create_resource", details={"RESOURCENAME": "r"}),
+            lambda task: task.client.call("create_resource", details={"RESOURCENAME": "r"}),
             id="write-timed-out",
         ),
         pytest.param(
             (FakeResponse(content=b'{"operation": '),),
-            lambda vault: vault.client.call("create_resource", details={"RESOURCENAME": "r"}),
+            lambda task: task.client.call("create_resource", details={"RESOURCENAME": "r"}),
             id="write-answer-unreadable",
         ),
     ],
 )
 def test_a_failure_after_a_write_reports_changed(module, capsys, answers, work):
     vault = module(CONNECTION, *answers)
-    result = run(vault, capsys, lambda: work(vault))
+    result = run(vault, capsys, work)
     assert result["failed"] is True and result["changed"] is True
 
 
@@ -104,9 +106,9 @@ def test_a_failure_after_a_write_reports_changed(module, capsys, answers, work):
     [
         pytest.param(
             (ok([]), FAILED),
-            lambda vault: [
-                vault.client.call("get_resources"),
-                vault.client.call(
+            lambda task: [
+                task.client.call("get_resources"),
+                task.client.call(
                     "change_password",
                     path={"resource_id": "1", "account_id": "2"},
                     details={"NEWPASSWORD": "x", "RESETTYPE": "LOCAL"},
@@ -115,21 +117,21 @@ def test_a_failure_after_a_write_reports_changed(module, capsys, answers, work):
             id="write-refused",
         ),
         pytest.param(
-            (FakeResponse(content=b"<html/>"),), lambda vault: vault.client.call("get_resources"), id="read-unreadable"
+            (FakeResponse(content=b"<html/>"),), lambda task: task.client.call("get_resources"), id="read-unreadable"
         ),
-        pytest.param((), lambda vault: fail(VaultInputError("bad input")), id="input-error"),
+        pytest.param((), lambda task: fail(VaultInputError("bad input")), id="input-error"),
     ],
 )
 def test_a_failure_without_a_write_reports_not_changed(module, capsys, answers, work):
     vault = module(CONNECTION, *answers)
-    result = run(vault, capsys, lambda: work(vault))
+    result = run(vault, capsys, work)
     assert result["failed"] is True and result["changed"] is False
 
 
 def test_a_config_error_fails_the_task_unchanged(monkeypatch, capsys):
     set_module_args(monkeypatch, dict(CONNECTION, auth_token="TOKEN-SECRET-1\nX"))
     vault = VaultModule({})
-    result = run(vault, capsys, lambda: vault.client.call("get_resources"))
+    result = run(vault, capsys, lambda task: task.client.call("get_resources"))
     assert result["failed"] and result["changed"] is False and "control character" in result["msg"]
     assert "SECRET" not in json.dumps(result)
 
@@ -137,9 +139,7 @@ def test_a_config_error_fails_the_task_unchanged(monkeypatch, capsys):
 def test_validate_certs_false_warns_once_per_task(module, capsys):
     vault = module(dict(CONNECTION, validate_certs=False), ok([]), ok([]))
     result = run(
-        vault,
-        capsys,
-        lambda: [vault.client.call("get_resources"), vault.client.call("get_resources"), {"changed": False}][-1],
+        vault, capsys, lambda task: [task.client.call("get_resources"), task.client.call("get_resources"), {}][-1]
     )
     assert vault.warned == [INSECURE_WARNING]
     assert warning_messages(result) == [INSECURE_WARNING]
@@ -147,8 +147,71 @@ def test_validate_certs_false_warns_once_per_task(module, capsys):
 
 def test_validate_certs_true_does_not_warn(module, capsys):
     vault = module(CONNECTION, ok([]))
-    result = run(vault, capsys, lambda: [vault.client.call("get_resources"), {"changed": False}][-1])
+    result = run(vault, capsys, lambda task: [task.client.call("get_resources"), {}][-1])
     assert "warnings" not in result and vault.warned == []
+    assert result["changed"] is False and "diff" not in result
+
+
+def test_the_result_holds_the_entry_values_and_what_the_tracker_recorded(module, capsys):
+    def entry(task):
+        task.tracker.record("state", "absent", "present", True)
+        return {"thing": {"NAME": "t"}}
+
+    result = run(module(CONNECTION), capsys, entry, finish=lambda result: dict(result, finished=True))
+    assert result["thing"] == {"NAME": "t"} and result["changed"] is True and result["finished"] is True
+    assert result["diff"] == {"before": {"state": "absent"}, "after": {"state": "present"}}
+
+
+def test_the_task_holds_the_options_and_the_services_given(module, capsys):
+    seen = {}
+
+    def entry(task):
+        seen.update(desired=task.desired, check_mode=task.check_mode, write_file=task.write_file)
+        return {}
+
+    def write_file(path, content):
+        pass  # only its identity is compared
+
+    run(module(CONNECTION), capsys, entry, write_file=write_file)
+    assert seen["desired"]["url"] == "https://vault.example" and seen["check_mode"] is False
+    assert seen["write_file"] is write_file
+
+
+def test_warnings_recorded_before_a_failure_are_warned(module, capsys):
+    def entry(task):
+        task.warn("first warning")
+        task.warn("second warning")
+        raise VaultInputError("later step")
+
+    vault = module(CONNECTION)
+    result = run(vault, capsys, entry)
+    assert result["failed"] is True and result["msg"] == "later step"
+    assert vault.warned == ["first warning", "second warning"]
+    assert warning_messages(result) == ["first warning", "second warning"]
+
+
+def test_warnings_of_a_task_that_succeeds_are_warned(module, capsys):
+    vault = module(CONNECTION)
+    result = run(vault, capsys, lambda task: [task.warn("careful"), {}][-1])
+    assert vault.warned == ["careful"] and warning_messages(result) == ["careful"] and result["changed"] is False
+
+
+def test_a_failed_outcome_fails_with_its_values_and_what_the_tracker_recorded(module, capsys):
+    """A task that ran to its end and fails on its outcome (``FailedOutcome``): its own message, its values, and
+    ``changed`` from the tracker, not from the writes sent (a discovery is a POST that found nothing)."""
+
+    def entry(task):
+        task.client.call("edit_account", path={"resource_id": "1", "account_id": "2"}, details={"NOTES": "n"})
+        task.tracker.record("found_at", [], [], False)
+        task.warn("careful")
+        raise FailedOutcome("nothing found at 2 hosts", {"hosts": ["a", "b"]})
+
+    vault = module(CONNECTION, ok())
+    result = run(vault, capsys, entry)
+    assert result["failed"] is True and result["msg"] == "nothing found at 2 hosts"
+    assert result["changed"] is False and result["hosts"] == ["a", "b"]
+    assert result["diff"] == {"before": {"found_at": []}, "after": {"found_at": []}}
+    assert vault.warned == ["careful"]
 
 
 @pytest.mark.parametrize("blank", ["", "   "])

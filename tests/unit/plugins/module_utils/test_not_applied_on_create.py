@@ -9,14 +9,14 @@ import time
 
 import pytest
 
-from ansible_collections.credvault.vault.plugins.module_utils import _account, _account_list, _resource
+from ansible_collections.credvault.vault.plugins.module_utils import _account, _accounts, _resource
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultNotAppliedError,
     VaultResponseError,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._totp import code_at, decode_secret
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 SECRET = "JBSWY3DPEHPK3PXP"
 PASSWORD = "Pw-new-1!"
@@ -72,7 +72,7 @@ def desired(**options):
 def test_a_new_account_whose_totp_was_dropped_fails_saying_it_was_created(totp, why):
     client = new_account(totp=totp)
     with pytest.raises(VaultNotAppliedError) as error:
-        _account.ensure(client, desired(totp_secret=SECRET), False)
+        run_entry(_account.converge, client, desired(totp_secret=SECRET), False)
     message = str(error.value)
     assert message.startswith("account web/root was created, but the vault did not apply totp_secret (")
     assert why in message
@@ -82,7 +82,7 @@ def test_a_new_account_whose_totp_was_dropped_fails_saying_it_was_created(totp, 
 
 def test_a_new_account_whose_totp_was_applied_is_created_without_a_word():
     client = new_account()
-    tracker, after = _account.ensure(client, desired(totp_secret=SECRET), False)
+    tracker, after = run_entry(_account.converge, client, desired(totp_secret=SECRET), False)
     assert tracker.changed and tracker.warnings == []
     assert [key for key, *dummy in client.calls].count("get_totp") == 1
 
@@ -90,19 +90,21 @@ def test_a_new_account_whose_totp_was_applied_is_created_without_a_word():
 def test_dropped_notes_and_custom_fields_of_a_new_account_are_named():
     client = new_account(detail={"DESCRIPTION": "", "CUSTOM FIELD": []})
     with pytest.raises(VaultNotAppliedError, match="did not apply notes; custom_fields$"):
-        _account.ensure(client, desired(notes="db admin", custom_fields={"Env": "prod"}), False)
+        run_entry(_account.converge, client, desired(notes="db admin", custom_fields={"Env": "prod"}), False)
 
 
 def test_notes_and_custom_fields_the_vault_shows_are_applied():
     field = {"CUSTOMFIELDLABEL": "Env", "CUSTOMFIELDVALUE": "prod", "CUSTOMFIELDTYPE": "Character"}
     client = new_account(detail={"DESCRIPTION": "db admin", "CUSTOM FIELD": [field]})
-    tracker, dummy = _account.ensure(client, desired(notes="db admin", custom_fields={"Env": "prod"}), False)
+    tracker, dummy = run_entry(
+        _account.converge, client, desired(notes="db admin", custom_fields={"Env": "prod"}), False
+    )
     assert tracker.changed
 
 
 def test_a_new_account_without_totp_asks_nothing_of_totp():
     client = new_account(totp=NOT_SERVED)
-    _account.ensure(client, desired(), False)
+    run_entry(_account.converge, client, desired(), False)
     assert "get_totp" not in [key for key, *dummy in client.calls]
 
 
@@ -138,7 +140,7 @@ def test_many_new_accounts_whose_totp_was_dropped_fail_naming_them_and_what_was_
         "accounts": [{"name": "a", "password": "Pw-a-1!", "totp_secret": SECRET}, {"name": "b", "password": "Pw-b"}],
     }
     with pytest.raises(VaultNotAppliedError) as error:
-        _account_list.ensure(client, params, False)
+        run_entry(_accounts.converge, client, params, False)
     message = str(error.value)
     assert message.startswith("the vault did not apply, to the accounts this task added, a: totp_secret (")
     assert "this vault has no TOTP" in message and "b:" not in message
@@ -155,7 +157,7 @@ def test_many_new_accounts_whose_totp_was_applied_pass():
         "update_password": "on_create",
         "accounts": [{"name": "a", "password": "Pw-a-1!", "totp_secret": SECRET}],
     }
-    tracker, dummy = _account_list.ensure(client, params, False)
+    tracker, dummy = run_entry(_accounts.converge, client, params, False)
     assert tracker.changed
 
 
@@ -204,7 +206,7 @@ RESOURCE_TASK = {
 def test_a_new_resource_that_dropped_settings_fails_saying_it_was_created():
     client = resource_vault(RESOURCE)
     with pytest.raises(VaultNotAppliedError) as error:
-        _resource.ensure(client, dict(RESOURCE_TASK), False)
+        run_entry(_resource.converge, client, dict(RESOURCE_TASK), False)
     assert str(error.value) == (
         "resource web was created, but not completed: the vault did not apply department, custom_fields"
     )
@@ -214,5 +216,5 @@ def test_a_new_resource_that_dropped_settings_fails_saying_it_was_created():
 def test_a_new_resource_with_every_setting_applied_passes():
     field = {"CUSTOMFIELDLABEL": "Env", "CUSTOMFIELDVALUE": "prod", "CUSTOMFIELDTYPE": "Character"}
     client = resource_vault(dict(RESOURCE, DEPARTMENT="Ops", **{"CUSTOM FIELD": [field]}))
-    tracker, dummy = _resource.ensure(client, dict(RESOURCE_TASK), False)
+    tracker, dummy = run_entry(_resource.converge, client, dict(RESOURCE_TASK), False)
     assert tracker.changed

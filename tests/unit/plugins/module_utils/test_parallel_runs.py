@@ -9,23 +9,26 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 
 from ansible_collections.credvault.vault.plugins.module_utils import (
-    _certificate_lifecycle,
+    _certificate,
     _csr,
     _password_request,
     _ssh_key,
+    _ssh_key_association,
     _user_group,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._account import Account
 from ansible_collections.credvault.vault.plugins.module_utils._converge import CreatedMeanwhile
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, lock_held
+from ansible_collections.credvault.vault.plugins.module_utils._task import Task
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, lock_held, run_entry
 from ansible_collections.credvault.vault.tests.unit.plugins.module_utils import (
     test_certificate,
     test_converge,
     test_csr,
     test_password_request,
     test_ssh_key,
+    test_ssh_key_association,
 )
 
 
@@ -67,15 +70,15 @@ class Watched(test_converge.Toy):
 
 def test_the_base_holds_the_lock_over_find_and_create_and_releases_it():
     toy = Watched({"name": "t1", "colour": "red"})
-    tracker, after = toy.ensure("present")
-    assert tracker.changed and after == {"COLOUR": "red"}
+    after = toy.ensure()
+    assert toy.task.tracker.changed and after == {"COLOUR": "red"}
     assert toy.held == [("find", True), ("create", True)]
     assert not lock_held(toy.client, "toy", ("t1",))
 
 
 def test_check_mode_takes_no_lock():
     toy = Watched({"name": "t1", "colour": "red"}, check_mode=True)
-    toy.ensure("present")
+    toy.ensure()
     assert toy.held == [("find", False), ("create", False)]
 
 
@@ -91,7 +94,7 @@ def test_a_refused_create_is_created_meanwhile_when_the_object_is_found_then():
 
 
 def test_the_account_lock_names_its_resource():
-    account = Account(ScriptedClient({}), {"resource": "web", "name": "root"}, False)
+    account = Account(Task(ScriptedClient({}), {"resource": "web", "name": "root"}, False))
     assert account.lock_identity == ("web", "root")
 
 
@@ -108,15 +111,15 @@ def test_an_ssh_key_created_meanwhile_is_found_not_failed():
 
     answers["create_ssh_key"] = lost
     client = ScriptedClient(answers)
-    tracker, key = _ssh_key.ensure(client, test_ssh_key.desired(key_type="ssh-rsa", length=2048), False)
-    assert not tracker.changed and key["KeyName"] == "deploy"
+    tracker, values = run_entry(_ssh_key.converge, client, test_ssh_key.desired(key_type="ssh-rsa", length=2048))
+    assert not tracker.changed and values["key"]["KeyName"] == "deploy"
 
 
 def test_an_ssh_key_refused_for_another_reason_fails():
     answers = test_ssh_key.key_store()
     answers["create_ssh_key"] = refused("The key length is not allowed", "CreateSSHKey")
     with pytest.raises(VaultAPIError, match="not allowed"):
-        _ssh_key.ensure(ScriptedClient(answers), test_ssh_key.desired(key_type="ssh-rsa", length=2048), False)
+        run_entry(_ssh_key.converge, ScriptedClient(answers), test_ssh_key.desired(key_type="ssh-rsa", length=2048))
 
 
 def test_the_ssh_key_is_created_under_its_lock():
@@ -124,12 +127,12 @@ def test_the_ssh_key_is_created_under_its_lock():
     client.answers["create_ssh_key"], seen = answered_while_locked(
         client, "SSH key", ("deploy",), client.answers["create_ssh_key"]
     )
-    _ssh_key.ensure(client, test_ssh_key.desired(key_type="ssh-rsa", length=2048), False)
+    run_entry(_ssh_key.converge, client, test_ssh_key.desired(key_type="ssh-rsa", length=2048))
     assert seen == [True]
 
 
 def test_an_association_made_meanwhile_is_no_failure_and_no_change():
-    answers = test_ssh_key.association_store([])
+    answers = test_ssh_key_association.association_store([])
     associate = answers["associate_ssh_key"]
 
     def lost(path, details, query):
@@ -138,13 +141,15 @@ def test_an_association_made_meanwhile_is_no_failure_and_no_change():
 
     answers["associate_ssh_key"] = lost
     client = ScriptedClient(answers)
-    tracker, result = _ssh_key.converge_associations(client, test_ssh_key.wanted(("k1", "web", "root")), False)
+    tracker, result = run_entry(
+        _ssh_key_association.converge, client, test_ssh_key_association.wanted(("k1", "web", "root")), False
+    )
     assert not tracker.changed and result["added"] == []
     assert result["associations"] == [{"key": "k1", "resource": "web", "user": "root"}]
 
 
 def test_a_dissociation_made_meanwhile_is_no_failure_and_no_change():
-    answers = test_ssh_key.association_store([("k1", "web", "root")])
+    answers = test_ssh_key_association.association_store([("k1", "web", "root")])
     dissociate = answers["dissociate_ssh_key"]
 
     def lost(path, details, query):
@@ -153,20 +158,25 @@ def test_a_dissociation_made_meanwhile_is_no_failure_and_no_change():
 
     answers["dissociate_ssh_key"] = lost
     client = ScriptedClient(answers)
-    wanted = test_ssh_key.wanted(("k1", "web", "root"), state="absent")
-    tracker, result = _ssh_key.converge_associations(client, wanted, False)
+    wanted = test_ssh_key_association.wanted(("k1", "web", "root"), state="absent")
+    tracker, result = run_entry(_ssh_key_association.converge, client, wanted, False)
     assert not tracker.changed and result["removed"] == [] and result["associations"] == []
 
 
 def test_a_refused_association_that_is_not_there_then_fails():
-    answers = test_ssh_key.association_store([])
+    answers = test_ssh_key_association.association_store([])
     answers["associate_ssh_key"] = refused("User root does not exist on resource web", "associateKey")
     with pytest.raises(VaultAPIError, match="does not exist"):
-        _ssh_key.converge_associations(ScriptedClient(answers), test_ssh_key.wanted(("k1", "web", "root")), False)
+        run_entry(
+            _ssh_key_association.converge,
+            ScriptedClient(answers),
+            test_ssh_key_association.wanted(("k1", "web", "root")),
+            False,
+        )
 
 
 def test_associations_are_read_and_made_under_their_locks():
-    client = ScriptedClient(test_ssh_key.association_store([]))
+    client = ScriptedClient(test_ssh_key_association.association_store([]))
     triples = [("k1", "web", "root"), ("k2", "web", "root")]
     for key in ("get_all_associated_users", "associate_ssh_key"):
         client.answers[key], seen = answered_while_locked(
@@ -175,8 +185,10 @@ def test_associations_are_read_and_made_under_their_locks():
         client.answers[key], seen_too = answered_while_locked(
             client, "SSH key association", triples[1], client.answers[key]
         )
-        _ssh_key.converge_associations(client, test_ssh_key.wanted(*triples, state="absent"), False)
-        _ssh_key.converge_associations(client, test_ssh_key.wanted(*triples), False)
+        run_entry(
+            _ssh_key_association.converge, client, test_ssh_key_association.wanted(*triples, state="absent"), False
+        )
+        run_entry(_ssh_key_association.converge, client, test_ssh_key_association.wanted(*triples), False)
         assert seen and all(seen) and all(seen_too), key
 
 
@@ -184,13 +196,13 @@ def test_associations_are_read_and_made_under_their_locks():
 
 
 def test_a_certificate_from_fields_is_found_and_created_under_its_lock():
-    client = test_certificate.vault()
+    client = test_certificate.scripted_client()
     seen = {}
     for key in ("get_all_ssl_certificates", "create_certificate"):
         client.answers[key], seen[key] = answered_while_locked(
             client, "certificate", ("www.example.com",), client.answers[key]
         )
-    _certificate_lifecycle.ensure(client, test_certificate.params(common_name="WWW.example.com"), False)
+    run_entry(_certificate.converge, client, test_certificate.params(common_name="WWW.example.com"), False)
     assert seen["get_all_ssl_certificates"] and all(seen["get_all_ssl_certificates"])
     assert seen["create_certificate"] == [True]
     assert not lock_held(client, "certificate", ("www.example.com",))
@@ -199,7 +211,7 @@ def test_a_certificate_from_fields_is_found_and_created_under_its_lock():
 def test_a_certificate_file_added_meanwhile_is_unchanged(tmp_path):
     path = tmp_path / "c.pem"
     path.write_bytes(test_certificate.self_signed()[1].public_bytes(serialization.Encoding.PEM))
-    client = test_certificate.vault()
+    client = test_certificate.scripted_client()
 
     def lost(path, details, query):
         client.store.append(test_certificate.listed("file.example.com", serial="abc"))  # the other run's
@@ -207,18 +219,18 @@ def test_a_certificate_file_added_meanwhile_is_unchanged(tmp_path):
 
     client.answers["add_certificate"] = lost
     options = test_certificate.params(common_name="file.example.com", src=str(path))
-    tracker, item = _certificate_lifecycle.ensure(client, options, False)
-    assert not tracker.changed and item["serialNumber"] == "abc" and not tracker.warnings
+    tracker, values = run_entry(_certificate.converge, client, options, False)
+    assert not tracker.changed and values["certificate"]["serialNumber"] == "abc" and not tracker.warnings
 
 
 def test_a_certificate_file_refused_as_a_duplicate_but_not_listed_fails(tmp_path):
     path = tmp_path / "c.pem"
     path.write_bytes(test_certificate.self_signed()[1].public_bytes(serialization.Encoding.PEM))
-    client = test_certificate.vault()
+    client = test_certificate.scripted_client()
     client.answers["add_certificate"] = lambda p, d, q: refused("Certificate is already in the vault")
     with pytest.raises(VaultAPIError, match="already in the vault"):
-        _certificate_lifecycle.ensure(
-            client, test_certificate.params(common_name="file.example.com", src=str(path)), False
+        run_entry(
+            _certificate.converge, client, test_certificate.params(common_name="file.example.com", src=str(path)), False
         )
 
 
@@ -228,7 +240,9 @@ def test_a_csr_is_found_created_and_signed_under_its_lock():
     seen = {}
     for key in ("get_csr_list", "create_csr", "sign_csr"):
         client.answers[key], seen[key] = answered_while_locked(client, "CSR", ("www.example.com",), client.answers[key])
-    _csr.ensure(client, test_csr.params(common_name="www.Example.com", state="signed", **test_csr.SIGNING), False)
+    run_entry(
+        _csr.converge, client, test_csr.params(common_name="www.Example.com", state="signed", **test_csr.SIGNING), False
+    )
     assert seen["get_csr_list"] and all(seen["get_csr_list"]) and seen["create_csr"] == seen["sign_csr"] == [True]
 
 
@@ -241,7 +255,7 @@ def test_a_csr_signed_meanwhile_is_no_failure_and_no_change():
         return refused("CSR 5 has already been signed", "SignCSR")
 
     client.answers["sign_csr"] = lost
-    tracker, result = _csr.ensure(client, test_csr.params(state="signed", **test_csr.SIGNING), False)
+    tracker, result = run_entry(_csr.converge, client, test_csr.params(state="signed", **test_csr.SIGNING), False)
     assert not tracker.changed and result["certificate"]["serial_number"] == "a0"
 
 
@@ -250,7 +264,7 @@ def test_a_signing_refused_for_another_reason_fails():
     client = ScriptedClient(vault.answers())
     client.answers["sign_csr"] = refused("CA Issuing CA is not reachable", "SignCSR")
     with pytest.raises(VaultAPIError, match="not reachable"):
-        _csr.ensure(client, test_csr.params(state="signed", **test_csr.SIGNING), False)
+        run_entry(_csr.converge, client, test_csr.params(state="signed", **test_csr.SIGNING), False)
 
 
 # --- password requests ----------------------------------------------------------------------------------------------
@@ -258,29 +272,29 @@ def test_a_signing_refused_for_another_reason_fails():
 
 def test_a_request_made_meanwhile_is_no_failure_and_no_change():
     listings = [test_password_request.listing(None), test_password_request.listing("WAITING FOR APPROVAL")]
-    client = test_password_request.vault(
+    client = test_password_request.scripted_client(
         get_password_requests=lambda p, d, q: listings.pop(0),
         request_password=refused("You have already requested the password of web/root", "REQUEST_PASSWORD"),
     )
-    tracker, result = _password_request.ensure_state(client, test_password_request.desired("requested"), False)
+    tracker, result = run_entry(_password_request.converge, client, test_password_request.desired("requested"), False)
     assert not tracker.changed and result["state"] == "requested"
 
 
 def test_a_refused_request_still_missing_fails():
-    client = test_password_request.vault(request_password=refused("A reason is required", "REQUEST_PASSWORD"))
+    client = test_password_request.scripted_client(request_password=refused("A reason is required", "REQUEST_PASSWORD"))
     with pytest.raises(VaultAPIError, match="cannot request the password for web/root"):
-        _password_request.ensure_state(client, test_password_request.desired("requested"), False)
+        run_entry(_password_request.converge, client, test_password_request.desired("requested"), False)
 
 
 def test_the_request_is_read_and_made_under_its_lock():
-    client = test_password_request.vault()
+    client = test_password_request.scripted_client()
     identity = ("web", "root", "")
     seen = {}
     for key in ("get_password_requests", "request_password"):
         client.answers[key], seen[key] = answered_while_locked(
             client, "password request", identity, client.answers[key]
         )
-    _password_request.ensure_state(client, test_password_request.desired("requested"), False)
+    run_entry(_password_request.converge, client, test_password_request.desired("requested"), False)
     assert seen == {"get_password_requests": [True], "request_password": [True]}
 
 
@@ -312,6 +326,6 @@ def test_a_member_added_meanwhile_is_no_change(message, added):
     answers = {"get_user_group_id": {"USERGROUPID": "4"}, "get_user_id": {"USERID": "9"}, "add_user_to_group": None}
     client = Answering(answers, message)
     desired = {"name": "team", "state": "present", "members": ["alice"], "absent_members": None}
-    tracker, result = _user_group.ensure(client, desired, False)
+    tracker, result = run_entry(_user_group.converge, client, desired, False)
     assert tracker.changed == bool(added) and result["added"] == added
     assert client.writes() == ["add_user_to_group"]

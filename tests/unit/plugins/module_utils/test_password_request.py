@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.credvault.vault.plugins.module_utils import _password_request as workflow
+from ansible_collections.credvault.vault.plugins.module_utils import _password_request, _password_workflow
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
-    VaultConnectionError,
     VaultInputError,
     VaultNotFoundError,
     VaultResponseError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 IDS = {"RESOURCEID": "7", "ACCOUNTID": "3"}
 BOB = {"USERID": "12"}
@@ -46,7 +45,7 @@ def listing(status=None, requester="12", account_id="3"):
     }
 
 
-def vault(status=None, **answers):
+def scripted_client(status=None, **answers):
     table = {
         "get_resource_account_ids": IDS,
         "get_user_id": BOB,
@@ -86,12 +85,12 @@ def sent(client, key):
     ],
 )
 def test_status_texts_map_to_states(status, state):
-    assert workflow.state_of_status(status) == state
+    assert _password_workflow.state_of_status(status) == state
 
 
 def test_request_sends_the_reason_once_and_nothing_else():
-    client = vault()
-    tracker, result = workflow.ensure_state(client, desired("requested", reason="deploy"), False)
+    client = scripted_client()
+    tracker, result = run_entry(_password_request.converge, client, desired("requested", reason="deploy"), False)
     assert tracker.changed and result == {"state": "requested", "request": {}}
     assert keys(client) == ["get_resource_account_ids", "get_password_requests", "request_password"]
     assert sent(client, "request_password") == [({"account_id": "3"}, {"REASON": "deploy"})]
@@ -100,29 +99,29 @@ def test_request_sends_the_reason_once_and_nothing_else():
 
 
 def test_request_without_reason_sends_no_input():
-    client = vault()
-    workflow.ensure_state(client, desired("requested"), False)
+    client = scripted_client()
+    run_entry(_password_request.converge, client, desired("requested"), False)
     assert sent(client, "request_password") == [({"account_id": "3"}, None)]
 
 
 @pytest.mark.parametrize("status", ["WAITING FOR APPROVAL", "APPROVED", "CHECKED OUT", "something new"])
 def test_an_open_request_is_left_alone_with_two_reads(status):
-    client = vault(status)
-    tracker, result = workflow.ensure_state(client, desired("requested", reason="deploy"), False)
+    client = scripted_client(status)
+    tracker, result = run_entry(_password_request.converge, client, desired("requested", reason="deploy"), False)
     assert not tracker.changed and client.writes() == []
     assert keys(client) == ["get_resource_account_ids", "get_password_requests"]
     assert result["request"]["account_id"] == "3" and result["request"]["status"] == status
 
 
 def test_a_request_for_another_account_does_not_count():
-    client = vault(get_password_requests=listing("APPROVED", account_id="99"))
-    tracker, dummy = workflow.ensure_state(client, desired("requested"), False)
+    client = scripted_client(get_password_requests=listing("APPROVED", account_id="99"))
+    tracker, dummy = run_entry(_password_request.converge, client, desired("requested"), False)
     assert tracker.changed and client.writes() == ["request_password"]
 
 
 def test_approve_lists_the_named_requester_and_approves_without_input():
-    client = vault("WAITING FOR APPROVAL")
-    tracker, result = workflow.ensure_state(client, desired("approved", requester="bob"), False)
+    client = scripted_client("WAITING FOR APPROVAL")
+    tracker, result = run_entry(_password_request.converge, client, desired("approved", requester="bob"), False)
     assert tracker.changed and result["state"] == "approved"
     assert keys(client) == ["get_resource_account_ids", "get_user_id", "get_password_requests", "approve_request"]
     assert ("get_user_id", None, None, {"USERNAME": "bob"}) in client.calls
@@ -142,10 +141,10 @@ def test_approve_lists_the_named_requester_and_approves_without_input():
 )
 def test_converged_states_send_only_reads(state, status):
     requester = None if state == "checked_out" else "bob"
-    client = vault(status)
-    tracker, result = workflow.ensure_state(client, desired(state, requester=requester), False)
+    client = scripted_client(status)
+    tracker, result = run_entry(_password_request.converge, client, desired(state, requester=requester), False)
     assert not tracker.changed and client.writes() == []
-    assert result["state"] == (status and workflow.state_of_status(status) or "none")
+    assert result["state"] == (status and _password_workflow.state_of_status(status) or "none")
 
 
 @pytest.mark.parametrize(
@@ -157,15 +156,15 @@ def test_converged_states_send_only_reads(state, status):
     ],
 )
 def test_reject_and_check_in_send_passwdid_and_requestedid(state, status, key):
-    client = vault(status)
-    tracker, result = workflow.ensure_state(client, desired(state, requester="bob"), False)
+    client = scripted_client(status)
+    tracker, result = run_entry(_password_request.converge, client, desired(state, requester="bob"), False)
     assert tracker.changed and result["state"] == state and client.writes() == [key]
     assert sent(client, key) == [({"account_id": "3", "requester_id": "12"}, {"PASSWDID": "3", "REQUESTEDID": "12"})]
 
 
 def test_checkout_sends_the_reason():
-    client = vault("APPROVED")
-    tracker, dummy = workflow.ensure_state(client, desired("checked_out", reason="deploy"), False)
+    client = scripted_client("APPROVED")
+    tracker, dummy = run_entry(_password_request.converge, client, desired("checked_out", reason="deploy"), False)
     assert tracker.changed and sent(client, "checkout_password") == [({"account_id": "3"}, {"REASON": "deploy"})]
 
 
@@ -181,8 +180,8 @@ def test_checkout_sends_the_reason():
     ],
 )
 def test_check_mode_predicts_a_change_and_writes_nothing(state, status, requester):
-    client = vault(status)
-    tracker, result = workflow.ensure_state(client, desired(state, requester=requester), True)
+    client = scripted_client(status)
+    tracker, result = run_entry(_password_request.converge, client, desired(state, requester=requester), True)
     assert tracker.changed and result["state"] == state and client.writes() == []
 
 
@@ -196,9 +195,9 @@ def test_check_mode_predicts_a_change_and_writes_nothing(state, status, requeste
     ],
 )
 def test_check_mode_fails_where_the_vault_would_refuse(state, status, requester, why):
-    client = vault(status)
+    client = scripted_client(status)
     with pytest.raises(VaultInputError, match=why):
-        workflow.ensure_state(client, desired(state, requester=requester), True)
+        run_entry(_password_request.converge, client, desired(state, requester=requester), True)
     assert client.writes() == []
 
 
@@ -209,9 +208,9 @@ def test_a_refused_transition_carries_the_vault_message():
         http_status=200,
         vault_message="User bob has no open request",
     )
-    client = vault(approve_request=refusal)
+    client = scripted_client(approve_request=refusal)
     with pytest.raises(VaultAPIError) as caught:
-        workflow.ensure_state(client, desired("approved", requester="bob"), False)
+        run_entry(_password_request.converge, client, desired("approved", requester="bob"), False)
     assert "cannot approve the request of bob for web/root (state found: none)" in str(caught.value)
     assert caught.value.vault_message == "User bob has no open request"
     assert caught.value.operation == "ADMIN_REQUEST_APPROVE"
@@ -227,62 +226,32 @@ def test_a_refused_transition_carries_the_vault_message():
     ],
 )
 def test_impossible_combinations_fail_before_any_request(options, message):
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultInputError, match=message):
-        workflow.ensure_state(client, desired(**options), False)
+        run_entry(_password_request.converge, client, desired(**options), False)
     assert client.calls == []
 
 
 def test_an_unknown_requester_fails_with_the_vault_message():
-    client = vault(get_user_id=VaultAPIError("get_USERID failed: User carol does not exist"))
+    client = scripted_client(get_user_id=VaultAPIError("get_USERID failed: User carol does not exist"))
     with pytest.raises(VaultAPIError, match="requester carol: get_USERID failed: User carol does not exist"):
-        workflow.ensure_state(client, desired("approved", requester="carol"), False)
+        run_entry(_password_request.converge, client, desired("approved", requester="carol"), False)
     assert client.writes() == []
 
 
 def test_a_listing_of_another_requester_is_refused():
-    client = vault(get_password_requests=listing("APPROVED", requester="40"))
+    client = scripted_client(get_password_requests=listing("APPROVED", requester="40"))
     with pytest.raises(VaultResponseError, match="requests of user 40 instead of user 12"):
-        workflow.ensure_state(client, desired("approved", requester="bob"), False)
+        run_entry(_password_request.converge, client, desired("approved", requester="bob"), False)
     assert client.writes() == []
-
-
-def test_read_requests_is_structured_and_filtered_by_names():
-    client = vault("APPROVED")
-    found, warnings = workflow.read_requests(client, "bob", resource="web", account="root")
-    assert keys(client) == ["get_user_id", "get_password_requests"] and warnings == []
-    assert found["requester"] == {"user_id": "12", "user_name": "bob", "full_name": "Bob B"}
-    assert found["requests"] == [
-        {
-            "account_id": "3",
-            "account_name": "root",
-            "resource_id": "7",
-            "resource_name": "web",
-            "passwd_id": "3",
-            "status": "APPROVED",
-            "requested_time": "Nov 22, 2026 8:48 AM",
-            "reason": "deploy",
-            "state": "approved",
-        }
-    ]
-    assert workflow.read_requests(vault("APPROVED"), account="other") == (
-        {"requester": found["requester"], "requests": []},
-        [],
-    )
-
-
-def test_read_requests_without_requester_is_one_read():
-    client = vault()
-    found, warnings = workflow.read_requests(client)
-    assert keys(client) == ["get_password_requests"] and found["requests"] == [] and warnings == []
 
 
 # Issue 8: state rejected on a checked-out password does what the documentation says - it checks the password in.
 
 
 def test_rejecting_a_checked_out_password_checks_it_in():
-    client = vault("CHECKED OUT")
-    tracker, result = workflow.ensure_state(client, desired("rejected", requester="bob"), False)
+    client = scripted_client("CHECKED OUT")
+    tracker, result = run_entry(_password_request.converge, client, desired("rejected", requester="bob"), False)
     assert client.writes() == ["checkin_password"]
     assert sent(client, "checkin_password") == [
         ({"account_id": "3", "requester_id": "12"}, {"PASSWDID": "3", "REQUESTEDID": "12"})
@@ -292,8 +261,8 @@ def test_rejecting_a_checked_out_password_checks_it_in():
 
 
 def test_rejecting_a_checked_out_password_in_check_mode_predicts_the_check_in():
-    client = vault("CHECKED OUT")
-    tracker, result = workflow.ensure_state(client, desired("rejected", requester="bob"), True)
+    client = scripted_client("CHECKED OUT")
+    tracker, result = run_entry(_password_request.converge, client, desired("rejected", requester="bob"), True)
     assert tracker.changed and result["state"] == "checked_in" and client.writes() == []
 
 
@@ -304,13 +273,13 @@ def test_a_refused_check_in_instead_of_a_rejection_says_what_was_tried():
         http_status=200,
         vault_message="denied",
     )
-    client = vault("CHECKED OUT", checkin_password=refusal)
+    client = scripted_client("CHECKED OUT", checkin_password=refusal)
     with pytest.raises(
         VaultAPIError,
         match="cannot check in the password of bob for web/root \\(state found: "
         "checked_out\\): ADMIN_REQUEST_CHECKIN failed: denied",
     ):
-        workflow.ensure_state(client, desired("rejected", requester="bob"), False)
+        run_entry(_password_request.converge, client, desired("rejected", requester="bob"), False)
 
 
 # Issue 8: a missing resource or account holds no request; check mode takes it as created by an earlier task.
@@ -328,8 +297,8 @@ NO_ACCOUNT = {
 @pytest.mark.parametrize("state", ["rejected", "checked_in"])
 @pytest.mark.parametrize("check_mode", [False, True])
 def test_rejecting_or_checking_in_on_a_missing_account_is_ok(missing, state, check_mode):
-    client = vault(**missing)
-    tracker, result = workflow.ensure_state(client, desired(state, requester="bob"), check_mode)
+    client = scripted_client(**missing)
+    tracker, result = run_entry(_password_request.converge, client, desired(state, requester="bob"), check_mode)
     assert not tracker.changed and client.writes() == [] and tracker.warnings == []
     assert result == {"state": "none", "request": {}}
 
@@ -337,8 +306,8 @@ def test_rejecting_or_checking_in_on_a_missing_account_is_ok(missing, state, che
 @pytest.mark.parametrize("missing", [NO_RESOURCE, NO_ACCOUNT])
 @pytest.mark.parametrize("state, requester", [("requested", None), ("approved", "bob"), ("checked_out", None)])
 def test_check_mode_takes_a_missing_account_as_created_earlier_and_warns(missing, state, requester):
-    client = vault(**missing)
-    tracker, result = workflow.ensure_state(client, desired(state, requester=requester), True)
+    client = scripted_client(**missing)
+    tracker, result = run_entry(_password_request.converge, client, desired(state, requester=requester), True)
     assert tracker.changed and client.writes() == [] and result == {"state": state, "request": {}}
     assert tracker.warnings == [
         "account web/root does not exist yet: check mode takes it as created by an earlier "
@@ -351,7 +320,7 @@ def test_check_mode_takes_a_missing_account_as_created_earlier_and_warns(missing
 )
 def test_a_real_run_still_fails_on_a_missing_account(missing, message):
     with pytest.raises(VaultNotFoundError, match=message):
-        workflow.ensure_state(vault(**missing), desired("requested"), False)
+        run_entry(_password_request.converge, scripted_client(**missing), desired("requested"), False)
 
 
 @pytest.mark.parametrize(
@@ -364,54 +333,7 @@ def test_a_real_run_still_fails_on_a_missing_account(missing, message):
     ],
 )
 def test_names_the_vault_would_trim_fail_before_any_request(options, message):
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultInputError, match=message):
-        workflow.ensure_state(client, desired(**dict({"state": "requested"}, **options)), False)
+        run_entry(_password_request.converge, client, desired(**dict({"state": "requested"}, **options)), False)
     assert client.calls == []
-
-
-# Issue 8: the info module's rule - a requester the vault gives no id for has no requests.
-
-
-def test_an_unknown_requester_lists_no_requests_with_a_warning():
-    unknown = VaultAPIError(
-        "get_USERID failed: User carol does not exist", http_status=200, vault_message="User carol does not exist"
-    )
-    client = vault(get_user_id=unknown)
-    found, warnings = workflow.read_requests(client, "carol")
-    assert found == {"requester": {}, "requests": []} and keys(client) == ["get_user_id"]
-    assert warnings == [
-        "the vault gave no user id for requester carol, so no requests are listed: User carol does not exist"
-    ]
-
-
-@pytest.mark.parametrize(
-    "failure",
-    [
-        VaultAPIError("get_USERID failed (HTTP 500): boom", http_status=500),
-        VaultConnectionError("get_USERID: no answer"),
-    ],
-)
-def test_other_failures_of_the_requester_lookup_fail(failure):
-    with pytest.raises(type(failure)):
-        workflow.read_requests(vault(get_user_id=failure), "carol")
-
-
-@pytest.mark.parametrize(
-    "options, message",
-    [
-        ({"requester": " bob"}, "requester ' bob'"),
-        ({"resource": "web "}, "resource 'web '"),
-        ({"account": ""}, "account must not be empty"),
-    ],
-)
-def test_read_requests_refuses_names_the_vault_would_trim(options, message):
-    client = vault()
-    with pytest.raises(VaultInputError, match=message):
-        workflow.read_requests(client, **options)
-    assert client.calls == []
-
-
-def test_listing_the_requests_of_a_resource_that_does_not_exist_is_empty():
-    found, warnings = workflow.read_requests(vault("APPROVED"), resource="nowhere")
-    assert found["requests"] == [] and warnings == []

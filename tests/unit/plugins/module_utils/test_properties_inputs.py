@@ -25,15 +25,15 @@ from hypothesis import strategies as st
 
 from ansible_collections.credvault.vault.plugins.module_utils import (
     _account,
+    _account_password,
     _audit,
+    _certificate,
     _certificate_deploy,
     _certificate_group,
-    _certificate_lifecycle,
     _certificate_share,
     _csr,
-    _password_approval,
-    _password_change,
-    _remote_reset,
+    _password_request,
+    _remote_password_reset,
     _resource,
     _resource_group,
     _share,
@@ -42,16 +42,16 @@ from ansible_collections.credvault.vault.plugins.module_utils import (
     _user,
     _user_group,
 )
-from ansible_collections.credvault.vault.plugins.module_utils._certificate import normalized_serial
 from ansible_collections.credvault.vault.plugins.module_utils._certificate_input import (
     certificate_input,
     certificate_input_argument_spec,
 )
+from ansible_collections.credvault.vault.plugins.module_utils._certificate_lookup import normalized_serial
 from ansible_collections.credvault.vault.plugins.module_utils._checks import clean_text
 from ansible_collections.credvault.vault.plugins.module_utils._custom_fields import custom_field_strings
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError, VaultInputError
 from ansible_collections.credvault.vault.plugins.module_utils._totp import decode_secret
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 # Starts every value of a secret (no_log) option, so that its echo in a message is seen.
 SECRET_MARK = "Sx9-no-log-value-"
@@ -261,34 +261,25 @@ def test_user_expiry_and_page_size_pass_or_give_an_input_error(expiry, page_size
     _no_other_exception(_user.check_page_size, page_size)
 
 
-def _audit_info(client, params, check_mode):
-    _audit.check_input(params["audit_type"], params["duration"], params["max_records"], params["page_size"])
-    return _audit.read_audit(
-        client, params["audit_type"], params["duration"], params["max_records"], params["page_size"]
-    )
-
-
-# Each module and what its main() hands vault.params to, as (client, params, check_mode).
+# Each module and its domain entry point, run as the module base runs it (``run_entry``).
 DOMAINS = {
-    "vault_account": _account.ensure,
-    "vault_account_password": _password_change.ensure_password,
-    "vault_audit_info": _audit_info,
-    "vault_certificate": lambda client, params, check_mode: _certificate_lifecycle.Certificate(
-        client, params, check_mode
-    ).ensure(),
-    "vault_certificate_deploy": _certificate_deploy.deploy,
-    "vault_certificate_group": _certificate_group.ensure,
-    "vault_certificate_share": _certificate_share.share,
-    "vault_csr": _csr.ensure,
-    "vault_password_request": _password_approval.ensure_state,
-    "vault_remote_password_reset": _remote_reset.configure,
-    "vault_resource": _resource.ensure,
-    "vault_resource_group": _resource_group.ensure,
-    "vault_share": _share.share,
-    "vault_ssh_key": _ssh_key.ensure,
-    "vault_ssl_discovery": _ssl_discovery.discover,
-    "vault_user": _user.ensure,
-    "vault_user_group": _user_group.ensure,
+    "vault_account": _account.converge,
+    "vault_account_password": _account_password.converge,
+    "vault_audit_info": _audit.describe,
+    "vault_certificate": _certificate.converge,
+    "vault_certificate_deploy": _certificate_deploy.converge,
+    "vault_certificate_group": _certificate_group.converge,
+    "vault_certificate_share": _certificate_share.converge,
+    "vault_csr": _csr.converge,
+    "vault_password_request": _password_request.converge,
+    "vault_remote_password_reset": _remote_password_reset.converge,
+    "vault_resource": _resource.converge,
+    "vault_resource_group": _resource_group.converge,
+    "vault_share": _share.converge,
+    "vault_ssh_key": _ssh_key.converge,
+    "vault_ssl_discovery": _ssl_discovery.converge,
+    "vault_user": _user.converge,
+    "vault_user_group": _user_group.converge,
 }
 CONSTRAINTS = ("mutually_exclusive", "required_together", "required_one_of", "required_if", "required_by")
 
@@ -331,7 +322,7 @@ def test_module_input_is_refused_before_any_request_or_sent(name, data, check_mo
     assume(params is not None)
     client = NoAnswers()
     try:
-        DOMAINS[name](client, params, check_mode)
+        run_entry(DOMAINS[name], client, params, check_mode)
     except VaultError as exc:
         assert client.calls == []
         assert SECRET_MARK not in str(exc)
@@ -380,7 +371,7 @@ IMPOSSIBLE = [
     ),
     (
         "vault_resource",
-        {"name": "web", "type": "Linux", "file": __file__},
+        {"name": "web", "type": "Linux", "src": __file__},
         "a file can only be uploaded with type File Store or License Store",
     ),
     (
@@ -396,8 +387,8 @@ IMPOSSIBLE = [
         "only for access remoteapponly",
     ),
     ("vault_share", {"resources": ["web"], "access": "view"}, "no one to share with"),
-    ("vault_ssh_key", {"name": "k", "private_key_src": __file__, "comment": "c"}, "an imported key takes its type"),
-    ("vault_ssh_key", {"name": "k"}, "key_type or private_key_src is needed"),
+    ("vault_ssh_key", {"name": "k", "src": __file__, "comment": "c"}, "an imported key takes its type"),
+    ("vault_ssh_key", {"name": "k"}, "key_type or src is needed"),
     ("vault_ssh_key", {"name": "k", "key_type": "ed25519", "length": 2048}, "is not accepted for key_type"),
     (
         "vault_ssl_discovery",
@@ -419,5 +410,5 @@ def test_impossible_combinations_are_refused_before_any_request(name, options, r
     assert params is not None, "AnsibleModule refuses it already: not a combination for the domain"
     client = NoAnswers(edition="B", build=99999)
     with pytest.raises(VaultInputError, match=re.escape(refusal)):
-        DOMAINS[name](client, params, check_mode)
+        run_entry(DOMAINS[name], client, params, check_mode)
     assert client.calls == []

@@ -15,7 +15,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     is_refusal,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._user import find_user_id
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 
 def refusal(operation, message, http_status=200):
@@ -151,6 +151,6 @@ def test_a_refused_delete_of_a_resource_the_token_cannot_see_fails_as_refused(me
         }
     )
     with pytest.raises(VaultAPIError) as caught:
-        _resource.ensure(client, {"name": "db", "state": "absent"}, False)
+        run_entry(_resource.converge, client, {"name": "db", "state": "absent"})
     assert caught.value.vault_message == message
     assert keys(client) == ["get_resource_id", "delete_resource"]

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from ansible_collections.credvault.vault.plugins.module_utils import _custom_fields, _resource
+from ansible_collections.credvault.vault.plugins.module_utils import _resource
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultInputError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 RESOURCE = {
     "RESOURCE ID": "7",
@@ -44,17 +44,20 @@ def present_resource(**extra):
 
 def test_converged_resource_sends_only_reads():
     client = present_resource()
-    tracker, after = _resource.ensure(
-        client, {"name": "web", "type": "Linux", "location": "Paris", "custom_fields": {"Env": "prod"}}, False
+    tracker, values = run_entry(
+        _resource.converge,
+        client,
+        {"name": "web", "type": "Linux", "location": "Paris", "custom_fields": {"Env": "prod"}},
+        False,
     )
-    assert not tracker.changed and client.writes() == [] and after == RESOURCE
+    assert not tracker.changed and client.writes() == [] and values["resource"] == RESOURCE
     assert [key for key, *dummy in client.calls] == ["get_resource_id", "get_account_list"]
 
 
 def test_resource_edit_sends_only_what_differs():
     client = present_resource()
     desired = {"name": "web", "location": "Lyon", "department": "Ops", "custom_fields": {"Env": "prod", "Tier": "1"}}
-    tracker, dummy = _resource.ensure(client, desired, False)
+    tracker, dummy = run_entry(_resource.converge, client, desired, False)
     edits = [details for key, dummy, details, dummy_query in client.calls if key == "edit_resource"]
     assert edits == [{"LOCATION": "Lyon", "RESOURCECUSTOMFIELD": [{"CUSTOMLABEL": "Tier", "CUSTOMVALUE": "1"}]}]
     assert tracker.diff()["after"]["location"] == "Lyon" and tracker.diff()["before"]["location"] == "Paris"
@@ -62,7 +65,7 @@ def test_resource_edit_sends_only_what_differs():
 
 def test_resource_check_mode_writes_nothing():
     client = present_resource()
-    tracker, dummy = _resource.ensure(client, {"name": "web", "location": "Lyon"}, True)
+    tracker, dummy = run_entry(_resource.converge, client, {"name": "web", "location": "Lyon"}, True)
     assert tracker.changed and client.writes() == []
 
 
@@ -91,7 +94,7 @@ def test_absent_resource_is_confirmed_by_the_list_then_created_with_an_edit_for_
         "owner": "admin",
         "first_account": {"name": "root", "password": "pw", "notes": "n"},
     }
-    tracker, dummy = _resource.ensure(client, desired, False)
+    tracker, dummy = run_entry(_resource.converge, client, desired, False)
     assert tracker.changed
     assert created == [
         {
@@ -109,7 +112,7 @@ def test_absent_resource_is_confirmed_by_the_list_then_created_with_an_edit_for_
 def test_creating_without_first_account_fails_before_any_write():
     client = ScriptedClient({"get_resource_id": NOT_FOUND, "get_resources": []})
     with pytest.raises(VaultInputError, match="first_account"):
-        _resource.ensure(client, {"name": "web", "type": "Linux"}, False)
+        run_entry(_resource.converge, client, {"name": "web", "type": "Linux"}, False)
     assert client.writes() == []
 
 
@@ -117,14 +120,14 @@ def test_creating_without_first_account_fails_before_any_write():
 def test_refused_type_changes_fail_before_any_write(current, desired):
     client = present_resource(get_account_list=dict(RESOURCE, **{"RESOURCE TYPE": current}))
     with pytest.raises(VaultInputError, match="cannot change"):
-        _resource.ensure(client, {"name": "web", "type": desired}, False)
+        run_entry(_resource.converge, client, {"name": "web", "type": desired}, False)
     assert client.writes() == []
 
 
 def test_too_many_custom_fields_fail_before_any_request():
     client = present_resource()
     with pytest.raises(VaultInputError, match="at most 20"):
-        _resource.ensure(client, {"name": "web", "custom_fields": {str(i): "v" for i in range(21)}}, False)
+        run_entry(_resource.converge, client, {"name": "web", "custom_fields": {str(i): "v" for i in range(21)}}, False)
     assert client.calls == []
 
 
@@ -139,11 +142,15 @@ SECRET_FIELD = {
 def test_password_typed_custom_fields_are_compared_but_never_shown():
     with_secret = dict(RESOURCE, **{"CUSTOM FIELD": RESOURCE["CUSTOM FIELD"] + [SECRET_FIELD]})
     client = present_resource(get_account_list=with_secret)
-    tracker, after = _resource.ensure(client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-4471"}}, False)
+    tracker, values = run_entry(
+        _resource.converge, client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-4471"}}, False
+    )
     assert not tracker.changed and client.writes() == []
     client = present_resource(get_account_list=with_secret)
-    tracker, after = _resource.ensure(client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-9999"}}, False)
+    tracker, values = run_entry(
+        _resource.converge, client, {"name": "web", "custom_fields": {"Recovery PIN": "pin-9999"}}, False
+    )
     assert tracker.changed
-    shown = str(tracker.diff()) + str(_custom_fields.mask_secret_fields(after))
+    shown = str(tracker.diff()) + str(values)
     assert "pin-4471" not in shown and "pin-9999" not in shown
-    assert _custom_fields.mask_secret_fields(after)["CUSTOM FIELD"][0]["CUSTOMFIELDVALUE"] == "prod"
+    assert values["resource"]["CUSTOM FIELD"][0]["CUSTOMFIELDVALUE"] == "prod"

@@ -14,7 +14,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultNotFoundError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 WEB = {
     "resourceGroupId": "4",
@@ -72,7 +72,7 @@ def all_succeed(path, details, query):
     return {str(i): {"status": "Success"} for i in details["RESOURCEIDS"]}
 
 
-def vault(groups=(WEB, PARIS), members=None, **extra):
+def scripted_client(groups=(WEB, PARIS), members=None, **extra):
     answers = {
         "get_resource_groups": list(groups),
         "get_resources": RESOURCES,
@@ -96,31 +96,31 @@ def sent(client, key):
 
 
 def test_converged_group_without_resources_sends_one_read():
-    client = vault()
-    tracker, after = _resource_group.ensure(client, desired(description="front"), False)
+    client = scripted_client()
+    tracker, after = run_entry(_resource_group.converge, client, desired(description="front"), False)
     assert not tracker.changed and keys(client) == ["get_resource_groups"]
-    assert after["group"] == WEB and after["resources"] is None
+    assert after["group"] == WEB and "resources" not in after
 
 
 def test_converged_members_read_each_listed_resource_once():
-    client = vault(members={"1": ["4"], "2": ["4", "9"]})
-    tracker, after = _resource_group.ensure(client, desired(resources=["a", "b"]), False)
+    client = scripted_client(members={"1": ["4"], "2": ["4", "9"]})
+    tracker, after = run_entry(_resource_group.converge, client, desired(resources=["a", "b"]), False)
     assert not tracker.changed and client.writes() == []
     assert keys(client) == ["get_resource_groups", "get_resources", "get_associated_groups", "get_associated_groups"]
     assert after["resources"] == ["a", "b"]
 
 
 def test_missing_resources_are_associated_in_one_call_with_number_ids():
-    client = vault(members={"1": ["4"]})
-    tracker, after = _resource_group.ensure(client, desired(resources=["a", "b", "c"]), False)
+    client = scripted_client(members={"1": ["4"]})
+    tracker, after = run_entry(_resource_group.converge, client, desired(resources=["a", "b", "c"]), False)
     assert tracker.changed and client.writes() == ["associate_resources"]
     assert sent(client, "associate_resources") == [({"group_id": "4"}, {"RESOURCEIDS": [2, 3]}, None)]
     assert tracker.diff()["before"]["resources"] == ["a"] and after["resources"] == ["a", "b", "c"]
 
 
 def test_purge_reads_every_resource_and_disassociates_the_others():
-    client = vault(members={"1": ["4"], "3": ["4"]})
-    tracker, after = _resource_group.ensure(client, desired(resources=["a"], purge_resources=True), False)
+    client = scripted_client(members={"1": ["4"], "3": ["4"]})
+    tracker, after = run_entry(_resource_group.converge, client, desired(resources=["a"], purge_resources=True), False)
     assert keys(client).count("get_associated_groups") == 3
     assert client.writes() == ["disassociate_resources"]
     assert sent(client, "disassociate_resources") == [({"group_id": "4"}, {"RESOURCEIDS": [3]}, None)]
@@ -132,22 +132,22 @@ def test_purge_reads_every_resource_and_disassociates_the_others():
 
 
 def test_purge_with_no_resources_empties_the_group():
-    client = vault(members={"2": ["4"]})
-    tracker, after = _resource_group.ensure(client, desired(resources=[], purge_resources=True), False)
+    client = scripted_client(members={"2": ["4"]})
+    tracker, after = run_entry(_resource_group.converge, client, desired(resources=[], purge_resources=True), False)
     assert sent(client, "disassociate_resources") == [({"group_id": "4"}, {"RESOURCEIDS": [2]}, None)]
     assert tracker.changed and after["resources"] == []
 
 
 def test_check_mode_reads_but_writes_nothing():
-    client = vault(members={"3": ["4"]})
-    tracker, after = _resource_group.ensure(client, desired(resources=["a"], purge_resources=True), True)
+    client = scripted_client(members={"3": ["4"]})
+    tracker, after = run_entry(_resource_group.converge, client, desired(resources=["a"], purge_resources=True), True)
     assert tracker.changed and client.writes() == [] and after["resources"] == ["c"]
 
 
 def test_unknown_resource_names_fail_together_before_any_write():
-    client = vault(groups=())
+    client = scripted_client(groups=())
     with pytest.raises(VaultNotFoundError, match="resources nope, zed do not exist"):
-        _resource_group.ensure(client, desired(resources=["a", "zed", "nope"]), False)
+        run_entry(_resource_group.converge, client, desired(resources=["a", "zed", "nope"]), False)
     assert client.writes() == []
 
 
@@ -155,15 +155,15 @@ def test_a_per_resource_failure_fails_the_task_with_the_resource_name():
     def one_fails(path, details, query):
         return {"1": {"status": "Success"}, "2": {"status": "Failed"}}
 
-    client = vault(associate_resources=one_fails)
+    client = scripted_client(associate_resources=one_fails)
     with pytest.raises(VaultAPIError, match="did not accept b"):
-        _resource_group.ensure(client, desired(resources=["a", "b"]), False)
+        run_entry(_resource_group.converge, client, desired(resources=["a", "b"]), False)
 
 
 def test_a_resource_missing_from_the_answer_counts_as_refused():
-    client = vault(associate_resources=lambda path, details, query: {})
+    client = scripted_client(associate_resources=lambda path, details, query: {})
     with pytest.raises(VaultAPIError, match="did not accept a"):
-        _resource_group.ensure(client, desired(resources=["a"]), False)
+        run_entry(_resource_group.converge, client, desired(resources=["a"]), False)
 
 
 def test_create_sends_the_group_input_then_finds_and_fills_the_new_group():
@@ -172,11 +172,13 @@ def test_create_sends_the_group_input_then_finds_and_fills_the_new_group():
     def groups(path, details, query):
         return [WEB, dict(WEB, resourceGroupId="8", resourceGroupName="new", subGroupOf="4")] if created else [WEB]
 
-    client = vault(get_resource_groups=groups, create_resource_group=lambda path, details, query: created.append(1))
+    client = scripted_client(
+        get_resource_groups=groups, create_resource_group=lambda path, details, query: created.append(1)
+    )
     options = desired(
         name="new", description="d", parent="web", password_policy="Strong", no_helpdesk_retrieval=True, resources=["b"]
     )
-    tracker, after = _resource_group.ensure(client, options, False)
+    tracker, after = run_entry(_resource_group.converge, client, options, False)
     assert keys(client) == [
         "get_resource_groups",
         "get_resources",
@@ -198,8 +200,8 @@ def test_create_sends_the_group_input_then_finds_and_fills_the_new_group():
 
 
 def test_create_in_check_mode_writes_nothing():
-    client = vault(groups=[WEB])
-    tracker, after = _resource_group.ensure(client, desired(name="new", resources=["a"]), True)
+    client = scripted_client(groups=[WEB])
+    tracker, after = run_entry(_resource_group.converge, client, desired(name="new", resources=["a"]), True)
     assert tracker.changed and client.writes() == [] and after == {"group": {}, "resources": []}
     assert tracker.diff()["after"]["resources"] == ["a"]
 
@@ -247,32 +249,32 @@ def test_alternative_field_names_replace_name_description_and_policy():
     ],
 )
 def test_impossible_combinations_fail_before_any_request(options, message):
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultInputError, match=message):
-        _resource_group.ensure(client, desired(**options), False)
+        run_entry(_resource_group.converge, client, desired(**options), False)
     assert client.calls == []
 
 
 def test_unknown_parent_fails_before_any_write():
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultNotFoundError, match="parent resource group nowhere does not exist"):
-        _resource_group.ensure(client, desired(name="new", parent="nowhere"), False)
+        run_entry(_resource_group.converge, client, desired(name="new", parent="nowhere"), False)
     assert client.writes() == []
 
 
 def test_differing_settings_fail_without_recreate_and_say_what_differs():
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultInputError, match="description is 'front' in the vault, 'back' in the task.*recreate"):
-        _resource_group.ensure(client, desired(description="back", resources=["a"]), False)
+        run_entry(_resource_group.converge, client, desired(description="back", resources=["a"]), False)
     assert client.writes() == []
 
 
 def test_parent_is_compared_by_name():
-    client = vault()
-    tracker, dummy = _resource_group.ensure(client, desired(name="paris", parent="web"), False)
+    client = scripted_client()
+    tracker, dummy = run_entry(_resource_group.converge, client, desired(name="paris", parent="web"), False)
     assert not tracker.changed
     with pytest.raises(VaultInputError, match="parent is 'web' in the vault, '' in the task"):
-        _resource_group.ensure(client, desired(name="paris", parent=""), False)
+        run_entry(_resource_group.converge, client, desired(name="paris", parent=""), False)
 
 
 def test_recreate_carries_static_members_over():
@@ -281,12 +283,14 @@ def test_recreate_carries_static_members_over():
     def groups(path, details, query):
         return [dict(WEB, resourceGroupId="9", resourceGroupDescription="back")] if created else [WEB]
 
-    client = vault(
+    client = scripted_client(
         get_resource_groups=groups,
         members={"1": ["4"], "3": ["4"]},
         create_resource_group=lambda path, details, query: created.append(1),
     )
-    tracker, after = _resource_group.ensure(client, desired(description="back", resources=["b"], recreate=True), False)
+    tracker, after = run_entry(
+        _resource_group.converge, client, desired(description="back", resources=["b"], recreate=True), False
+    )
     assert client.writes() == ["delete_resource_group", "create_resource_group", "associate_resources"]
     assert sent(client, "delete_resource_group") == [(None, None, {"RESOURCEGROUPID": "4"})]
     assert sent(client, "associate_resources") == [({"group_id": "9"}, {"RESOURCEIDS": [1, 2, 3]}, None)]
@@ -295,55 +299,57 @@ def test_recreate_carries_static_members_over():
 
 
 def test_recreate_in_check_mode_writes_nothing():
-    client = vault(groups=[WEB], members={"1": ["4"]})
-    tracker, after = _resource_group.ensure(client, desired(description="back", recreate=True), True)
+    client = scripted_client(groups=[WEB], members={"1": ["4"]})
+    tracker, after = run_entry(_resource_group.converge, client, desired(description="back", recreate=True), True)
     assert tracker.changed and client.writes() == [] and after["group"] == WEB
 
 
 def test_a_group_with_subgroups_is_never_recreated():
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultInputError, match="has subgroups \\(paris\\)"):
-        _resource_group.ensure(client, desired(description="back", recreate=True), False)
+        run_entry(_resource_group.converge, client, desired(description="back", recreate=True), False)
     assert client.writes() == []
 
 
 def test_resources_of_an_existing_dynamic_group_are_refused_before_any_write():
-    client = vault(groups=[dict(WEB, resourceGroupType="dynamic")])
+    client = scripted_client(groups=[dict(WEB, resourceGroupType="dynamic")])
     with pytest.raises(VaultInputError, match="web is dynamic"):
-        _resource_group.ensure(client, desired(resources=["a"]), False)
+        run_entry(_resource_group.converge, client, desired(resources=["a"]), False)
     assert keys(client) == ["get_resource_groups"]
 
 
 def test_a_dynamic_group_is_not_recreated_without_its_criteria():
-    client = vault(groups=[dict(WEB, resourceGroupType="dynamic")])
+    client = scripted_client(groups=[dict(WEB, resourceGroupType="dynamic")])
     with pytest.raises(VaultInputError, match="needs its criteria"):
-        _resource_group.ensure(client, desired(description="back", recreate=True), False)
+        run_entry(_resource_group.converge, client, desired(description="back", recreate=True), False)
     assert client.writes() == []
 
 
 def test_a_new_group_without_type_is_static_and_says_so_in_the_diff():
-    client = vault(groups=[WEB])
-    tracker, dummy = _resource_group.ensure(client, desired(name="new"), True)
+    client = scripted_client(groups=[WEB])
+    tracker, dummy = run_entry(_resource_group.converge, client, desired(name="new"), True)
     assert tracker.diff()["after"]["type"] == "static" and client.calls == [("get_resource_groups", None, None, None)]
 
 
 def test_delete_sends_the_id_in_the_query():
-    client = vault()
-    tracker, dummy = _resource_group.ensure(client, {"name": "web", "state": "absent"}, False)
+    client = scripted_client()
+    tracker, dummy = run_entry(_resource_group.converge, client, {"name": "web", "state": "absent"}, False)
     assert tracker.changed and sent(client, "delete_resource_group") == [(None, None, {"RESOURCEGROUPID": "4"})]
 
 
 def test_absent_group_is_not_deleted_and_check_mode_deletes_nothing():
-    client = vault()
-    assert not _resource_group.ensure(client, {"name": "none", "state": "absent"}, False)[0].changed
-    assert _resource_group.ensure(client, {"name": "web", "state": "absent"}, True)[0].changed
+    client = scripted_client()
+    assert not run_entry(_resource_group.converge, client, {"name": "none", "state": "absent"}, False)[0].changed
+    assert run_entry(_resource_group.converge, client, {"name": "web", "state": "absent"}, True)[0].changed
     assert client.writes() == []
 
 
 @pytest.mark.parametrize("refusal", [VaultUnsupportedError("needs A 12230"), UNSERVED])
 def test_without_the_list_the_group_is_found_by_name_and_settings_go_unverified(refusal):
-    client = vault(get_resource_groups=refusal, get_resource_group_id={"RESOURCEGROUPID": "4"}, members={"1": ["4"]})
-    tracker, after = _resource_group.ensure(client, desired(description="other", resources=["a"]), False)
+    client = scripted_client(
+        get_resource_groups=refusal, get_resource_group_id={"RESOURCEGROUPID": "4"}, members={"1": ["4"]}
+    )
+    tracker, after = run_entry(_resource_group.converge, client, desired(description="other", resources=["a"]), False)
     assert not tracker.changed and client.writes() == []
     assert sent(client, "get_resource_group_id") == [(None, None, {"RESOURCEGROUPNAME": "web"})]
     assert after["group"] == {"resourceGroupId": "4", "resourceGroupName": "web"}
@@ -362,21 +368,23 @@ def test_without_the_list_a_new_group_is_found_again_by_name():
             return {"RESOURCEGROUPID": "4"}
         return {"RESOURCEGROUPID": "11"} if created else NO_GROUP_ID
 
-    client = vault(
+    client = scripted_client(
         get_resource_groups=UNSERVED,
         get_resource_group_id=group_id,
         create_resource_group=lambda path, details, query: created.append(1),
     )
-    tracker, after = _resource_group.ensure(client, desired(name="new", parent="web", resources=["a"]), False)
+    tracker, after = run_entry(
+        _resource_group.converge, client, desired(name="new", parent="web", resources=["a"]), False
+    )
     assert sent(client, "create_resource_group")[0][1]["PARENTGROUPID"] == 4
     assert sent(client, "associate_resources") == [({"group_id": "11"}, {"RESOURCEIDS": [1]}, None)]
     assert tracker.changed and after["group"]["resourceGroupId"] == "11"
 
 
 def test_other_failures_of_the_list_are_not_taken_for_an_old_vault():
-    client = vault(get_resource_groups=VaultAPIError("GET_RESOURCE_GROUPS failed: denied", http_status=200))
+    client = scripted_client(get_resource_groups=VaultAPIError("GET_RESOURCE_GROUPS failed: denied", http_status=200))
     with pytest.raises(VaultAPIError, match="denied"):
-        _resource_group.ensure(client, desired(), False)
+        run_entry(_resource_group.converge, client, desired(), False)
 
 
 # Issue 8: what the create could refuse is checked before anything is written, above all before a recreation
@@ -407,7 +415,7 @@ def recreating(groups=(WEB,), **extra):
         "delete_resource_group": delete,
     }
     answers.update(extra)
-    return vault(**answers)
+    return scripted_client(**answers)
 
 
 @pytest.mark.parametrize(
@@ -427,7 +435,7 @@ def test_an_unknown_policy_fails_before_anything_is_written(name, options, check
         match="resource group %s: password policy Nope does not exist; the "
         "vault has: Low \\(id 1\\), Strong \\(id 3\\)" % name,
     ):
-        _resource_group.ensure(client, desired(name=name, **options), check_mode)
+        run_entry(_resource_group.converge, client, desired(name=name, **options), check_mode)
     assert client.writes() == []
 
 
@@ -445,7 +453,7 @@ def test_an_unknown_policy_fails_before_anything_is_written(name, options, check
 )
 def test_without_a_policy_list_the_policy_is_sent_unchecked_with_a_warning(missing):
     client = recreating(get_password_policies=missing)
-    tracker, after = _resource_group.ensure(client, desired(name="new", password_policy="Strong"), False)
+    tracker, after = run_entry(_resource_group.converge, client, desired(name="new", password_policy="Strong"), False)
     assert client.writes() == ["create_resource_group"]
     assert len(tracker.warnings) == 1
     assert tracker.warnings[0].startswith(
@@ -460,14 +468,19 @@ def test_a_server_failure_of_the_policy_list_fails_before_anything_is_written():
         get_password_policies=VaultAPIError("GET PASSWORD POLICIES failed (HTTP 500): boom", http_status=500)
     )
     with pytest.raises(VaultAPIError, match="boom"):
-        _resource_group.ensure(client, desired(description="back", password_policy="Strong", recreate=True), False)
+        run_entry(
+            _resource_group.converge,
+            client,
+            desired(description="back", password_policy="Strong", recreate=True),
+            False,
+        )
     assert client.writes() == []
 
 
 def test_a_parent_that_does_not_exist_fails_a_recreation_before_the_delete():
     client = recreating(groups=(PARIS,))
     with pytest.raises(VaultNotFoundError, match="parent resource group nowhere does not exist"):
-        _resource_group.ensure(client, desired(name="paris", parent="nowhere", recreate=True), False)
+        run_entry(_resource_group.converge, client, desired(name="paris", parent="nowhere", recreate=True), False)
     assert client.writes() == []
 
 
@@ -480,7 +493,12 @@ def test_a_create_refused_after_the_delete_says_the_group_was_deleted_and_what_i
     )
     client = recreating(members={"1": ["4"], "3": ["4"]}, create_resource_group=refusal)
     with pytest.raises(VaultAPIError) as caught:
-        _resource_group.ensure(client, desired(description="back", password_policy="Strong", recreate=True), False)
+        run_entry(
+            _resource_group.converge,
+            client,
+            desired(description="back", password_policy="Strong", recreate=True),
+            False,
+        )
     assert str(caught.value) == (
         "resource group web was deleted, not recreated: CREATE RESOURCE GROUP failed: "
         "Password policy Strong is locked; its resources were a, c"
@@ -497,7 +515,7 @@ def test_a_create_without_an_answer_after_the_delete_says_it_may_not_have_been_a
         match="resource group web was deleted, and it is not known whether it "
         "was recreated: CREATE RESOURCE GROUP: no answer",
     ):
-        _resource_group.ensure(client, desired(description="back", recreate=True), False)
+        run_entry(_resource_group.converge, client, desired(description="back", recreate=True), False)
 
 
 def test_members_refused_after_a_recreation_are_named_in_the_failure():
@@ -507,7 +525,7 @@ def test_members_refused_after_a_recreation_are_named_in_the_failure():
         match="resource group web was recreated \\(new id 9\\) but its resources a "
         "were not all associated again: OP: the vault did not accept a",
     ):
-        _resource_group.ensure(client, desired(description="back", recreate=True), False)
+        run_entry(_resource_group.converge, client, desired(description="back", recreate=True), False)
 
 
 @pytest.mark.parametrize(
@@ -545,23 +563,23 @@ def test_members_refused_after_a_recreation_are_named_in_the_failure():
 )
 def test_input_the_vault_would_trim_or_refuse_fails_before_any_request(options, message):
     for recreate in (False, True):
-        client = vault()
+        client = scripted_client()
         with pytest.raises(VaultInputError, match=message):
-            _resource_group.ensure(client, desired(**dict(options, recreate=recreate)), False)
+            run_entry(_resource_group.converge, client, desired(**dict(options, recreate=recreate)), False)
         assert client.calls == []
 
 
 @pytest.mark.parametrize("name, message", [(" web", "has leading or trailing spaces"), ("", "must not be empty")])
 def test_a_name_the_vault_would_trim_is_refused_for_deletion_too(name, message):
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultInputError, match=message):
-        _resource_group.ensure(client, {"name": name, "state": "absent"}, False)
+        run_entry(_resource_group.converge, client, {"name": name, "state": "absent"}, False)
     assert client.calls == []
 
 
 def test_the_name_may_hold_inner_spaces_and_the_parent_may_be_empty_for_top_level():
-    client = vault(groups=[dict(WEB, resourceGroupName="Web servers")])
-    tracker, dummy = _resource_group.ensure(client, desired(name="Web servers", parent=""), False)
+    client = scripted_client(groups=[dict(WEB, resourceGroupName="Web servers")])
+    tracker, dummy = run_entry(_resource_group.converge, client, desired(name="Web servers", parent=""), False)
     assert not tracker.changed and client.writes() == []
 
 
@@ -583,8 +601,8 @@ CRITERIA = [{"condition": "RESOURCENAME", "operator": "CONTAINS", "value": "db-"
 )
 @pytest.mark.parametrize("recreate", [False, True])
 def test_settings_the_vault_cannot_report_are_named_in_a_warning_and_nothing_is_written(options, named, recreate):
-    client = vault(groups=[DYNAMIC_WEB if options.get("type") else WEB])
-    tracker, after = _resource_group.ensure(client, desired(recreate=recreate, **options), False)
+    client = scripted_client(groups=[DYNAMIC_WEB if options.get("type") else WEB])
+    tracker, after = run_entry(_resource_group.converge, client, desired(recreate=recreate, **options), False)
     assert not tracker.changed and client.writes() == []
     assert tracker.warnings == [
         "resource group web: %s cannot be read back from the vault and were not compared; "
@@ -594,15 +612,15 @@ def test_settings_the_vault_cannot_report_are_named_in_a_warning_and_nothing_is_
 
 
 def test_a_group_given_only_reported_settings_gets_no_warning():
-    client = vault()
-    tracker, dummy = _resource_group.ensure(client, desired(description="front", type="static"), False)
+    client = scripted_client()
+    tracker, dummy = run_entry(_resource_group.converge, client, desired(description="front", type="static"), False)
     assert tracker.warnings == [] and not tracker.changed
 
 
 def test_force_recreate_recreates_a_group_whose_reported_settings_are_the_same():
     client = recreating(members={"2": ["4"]})
     options = desired(description="front", password_policy="Low", no_helpdesk_retrieval=True, force_recreate=True)
-    tracker, after = _resource_group.ensure(client, options, False)
+    tracker, after = run_entry(_resource_group.converge, client, options, False)
     assert client.writes() == ["delete_resource_group", "create_resource_group", "associate_resources"]
     assert sent(client, "create_resource_group")[0][1] == {
         "GROUPNAME": "web",
@@ -620,8 +638,8 @@ def test_force_recreate_recreates_a_group_whose_reported_settings_are_the_same()
 def test_force_recreate_applies_new_criteria_to_a_dynamic_group():
     client = recreating(groups=(DYNAMIC_WEB,))
     criteria = [{"condition": "LOGINNAME", "operator": "CONTAINS", "value": "postgres"}]
-    tracker, dummy = _resource_group.ensure(
-        client, desired(criteria=criteria, type="dynamic", force_recreate=True), False
+    tracker, dummy = run_entry(
+        _resource_group.converge, client, desired(criteria=criteria, type="dynamic", force_recreate=True), False
     )
     assert client.writes() == ["delete_resource_group", "create_resource_group"]
     details = sent(client, "create_resource_group")[0][1]
@@ -632,13 +650,15 @@ def test_force_recreate_applies_new_criteria_to_a_dynamic_group():
 
 def test_force_recreate_in_check_mode_writes_nothing():
     client = recreating()
-    tracker, after = _resource_group.ensure(client, desired(force_recreate=True), True)
+    tracker, after = run_entry(_resource_group.converge, client, desired(force_recreate=True), True)
     assert tracker.changed and client.writes() == [] and after["group"] == WEB
 
 
 def test_a_recreation_warns_that_unreported_settings_not_given_are_lost():
     client = recreating()
-    tracker, dummy = _resource_group.ensure(client, desired(force_recreate=True, password_policy="Low"), False)
+    tracker, dummy = run_entry(
+        _resource_group.converge, client, desired(force_recreate=True, password_policy="Low"), False
+    )
     assert tracker.warnings == [
         "resource group web is recreated without no_helpdesk_retrieval: the vault does not "
         "report those of the deleted group; give them to keep them"
@@ -646,23 +666,26 @@ def test_a_recreation_warns_that_unreported_settings_not_given_are_lost():
 
 
 def test_force_recreate_without_the_group_list_is_refused_before_any_write():
-    client = vault(get_resource_groups=UNSERVED, get_resource_group_id={"RESOURCEGROUPID": "4"})
+    client = scripted_client(get_resource_groups=UNSERVED, get_resource_group_id={"RESOURCEGROUPID": "4"})
     with pytest.raises(VaultInputError, match="cannot be recreated: the vault has no resource group list"):
-        _resource_group.ensure(client, desired(force_recreate=True), False)
+        run_entry(_resource_group.converge, client, desired(force_recreate=True), False)
     assert client.writes() == []
 
 
 def test_recreating_a_dynamic_group_with_resources_is_refused_before_any_write():
     client = recreating(groups=(DYNAMIC_WEB,))
     with pytest.raises(VaultInputError, match="web is dynamic"):
-        _resource_group.ensure(client, desired(criteria=None, resources=["a"], force_recreate=True), False)
+        run_entry(_resource_group.converge, client, desired(criteria=None, resources=["a"], force_recreate=True), False)
     assert client.writes() == []
 
 
 def test_a_new_group_with_creation_only_settings_gets_no_warning():
     client = recreating(groups=(PARIS,))
-    tracker, dummy = _resource_group.ensure(
-        client, desired(name="new", password_policy="Strong", no_helpdesk_retrieval=False), False
+    tracker, dummy = run_entry(
+        _resource_group.converge,
+        client,
+        desired(name="new", password_policy="Strong", no_helpdesk_retrieval=False),
+        False,
     )
     assert tracker.changed and tracker.warnings == []
 
@@ -694,8 +717,8 @@ def created_by_another_run(first=(WEB,), then=(WEB, NEW)):
 
 def test_a_create_refused_because_another_run_created_the_group_converges():
     listed, create = created_by_another_run()
-    client = vault(get_resource_groups=listed, create_resource_group=create, members={"1": ["8"]})
-    tracker, after = _resource_group.ensure(client, desired(name="new", resources=["a", "b"]), False)
+    client = scripted_client(get_resource_groups=listed, create_resource_group=create, members={"1": ["8"]})
+    tracker, after = run_entry(_resource_group.converge, client, desired(name="new", resources=["a", "b"]), False)
     assert keys(client) == [
         "get_resource_groups",
         "get_resources",
@@ -713,24 +736,24 @@ def test_a_create_refused_because_another_run_created_the_group_converges():
 
 def test_a_create_refused_for_a_group_that_another_run_created_alike_reports_no_change():
     listed, create = created_by_another_run()
-    client = vault(get_resource_groups=listed, create_resource_group=create)
-    tracker, after = _resource_group.ensure(client, desired(name="new", description=""), False)
+    client = scripted_client(get_resource_groups=listed, create_resource_group=create)
+    tracker, after = run_entry(_resource_group.converge, client, desired(name="new", description=""), False)
     assert not tracker.changed and after["group"] == NEW
 
 
 def test_a_create_refused_while_the_group_is_still_missing_fails_with_the_vault_message():
     listed, create = created_by_another_run(then=(WEB,))
-    client = vault(get_resource_groups=listed, create_resource_group=create)
+    client = scripted_client(get_resource_groups=listed, create_resource_group=create)
     with pytest.raises(VaultAPIError) as caught:
-        _resource_group.ensure(client, desired(name="new"), False)
+        run_entry(_resource_group.converge, client, desired(name="new"), False)
     assert caught.value is ALREADY
 
 
 def test_a_group_created_meanwhile_with_other_settings_fails_as_any_difference_does():
     listed, create = created_by_another_run(then=(WEB, dict(NEW, resourceGroupDescription="theirs")))
-    client = vault(get_resource_groups=listed, create_resource_group=create)
+    client = scripted_client(get_resource_groups=listed, create_resource_group=create)
     with pytest.raises(VaultInputError, match="description is 'theirs' in the vault, 'mine' in the task"):
-        _resource_group.ensure(client, desired(name="new", description="mine"), False)
+        run_entry(_resource_group.converge, client, desired(name="new", description="mine"), False)
 
 
 def test_without_the_list_a_group_created_meanwhile_is_found_by_name():
@@ -743,8 +766,8 @@ def test_without_the_list_a_group_created_meanwhile_is_found_by_name():
         refused.append(1)
         return ALREADY
 
-    client = vault(get_resource_groups=UNSERVED, get_resource_group_id=group_id, create_resource_group=create)
-    tracker, after = _resource_group.ensure(client, desired(name="new"), False)
+    client = scripted_client(get_resource_groups=UNSERVED, get_resource_group_id=group_id, create_resource_group=create)
+    tracker, after = run_entry(_resource_group.converge, client, desired(name="new"), False)
     assert after["group"] == {"resourceGroupId": "11", "resourceGroupName": "new"} and not tracker.changed
 
 
@@ -758,16 +781,16 @@ def test_a_delete_refused_because_another_run_deleted_the_group_is_ok():
         deleted.append(1)
         return VaultAPIError("DELETE RESOURCE GROUP failed: Resource group with ID 4 does not exist", http_status=200)
 
-    client = vault(get_resource_groups=listed, delete_resource_group=delete)
-    tracker, dummy = _resource_group.ensure(client, {"name": "web", "state": "absent"}, False)
+    client = scripted_client(get_resource_groups=listed, delete_resource_group=delete)
+    tracker, dummy = run_entry(_resource_group.converge, client, {"name": "web", "state": "absent"}, False)
     assert not tracker.changed and tracker.diff() == {"before": {"state": "absent"}, "after": {"state": "absent"}}
 
 
 def test_a_delete_refused_while_the_group_still_exists_fails():
     refusal = VaultAPIError("DELETE RESOURCE GROUP failed: You are not authorized", http_status=200)
-    client = vault(delete_resource_group=refusal)
+    client = scripted_client(delete_resource_group=refusal)
     with pytest.raises(VaultAPIError, match="not authorized"):
-        _resource_group.ensure(client, {"name": "web", "state": "absent"}, False)
+        run_entry(_resource_group.converge, client, {"name": "web", "state": "absent"}, False)
 
 
 # Issue 8: in check mode a missing resource or parent is taken as created by an earlier task.
@@ -775,8 +798,8 @@ def test_a_delete_refused_while_the_group_still_exists_fails():
 
 @pytest.mark.parametrize("name", ["web", "new"])
 def test_check_mode_takes_missing_resources_as_created_earlier_and_warns(name):
-    client = vault(members={"1": ["4"]})
-    tracker, after = _resource_group.ensure(client, desired(name=name, resources=["a", "brand-new"]), True)
+    client = scripted_client(members={"1": ["4"]})
+    tracker, after = run_entry(_resource_group.converge, client, desired(name=name, resources=["a", "brand-new"]), True)
     assert tracker.changed and client.writes() == []
     assert "brand-new" in tracker.diff()["after"]["resources"]
     assert tracker.warnings == [
@@ -786,8 +809,8 @@ def test_check_mode_takes_missing_resources_as_created_earlier_and_warns(name):
 
 
 def test_check_mode_takes_a_missing_parent_as_created_earlier_and_warns():
-    client = vault()
-    tracker, after = _resource_group.ensure(client, desired(name="new", parent="brand-new"), True)
+    client = scripted_client()
+    tracker, after = run_entry(_resource_group.converge, client, desired(name="new", parent="brand-new"), True)
     assert tracker.changed and client.writes() == [] and after["group"] == {}
     assert tracker.diff()["after"]["parent"] == "brand-new"
     assert tracker.warnings == [
@@ -798,14 +821,17 @@ def test_check_mode_takes_a_missing_parent_as_created_earlier_and_warns():
 
 def test_check_mode_recreation_with_missing_resources_and_parent_warns():
     client = recreating(groups=(PARIS, WEB))
-    tracker, dummy = _resource_group.ensure(
-        client, desired(name="paris", parent="brand-new", resources=["zed"], recreate=True), True
+    tracker, dummy = run_entry(
+        _resource_group.converge,
+        client,
+        desired(name="paris", parent="brand-new", resources=["zed"], recreate=True),
+        True,
     )
     assert tracker.changed and client.writes() == [] and len(tracker.warnings) == 3
 
 
 def test_a_real_run_still_fails_on_missing_resources_and_parents():
     with pytest.raises(VaultNotFoundError, match="resources brand-new do not exist"):
-        _resource_group.ensure(vault(), desired(resources=["brand-new"]), False)
+        run_entry(_resource_group.converge, scripted_client(), desired(resources=["brand-new"]), False)
     with pytest.raises(VaultNotFoundError, match="parent resource group brand-new does not exist"):
-        _resource_group.ensure(vault(), desired(name="new", parent="brand-new"), False)
+        run_entry(_resource_group.converge, scripted_client(), desired(name="new", parent="brand-new"), False)

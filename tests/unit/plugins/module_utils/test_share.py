@@ -15,7 +15,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultNotFoundError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 RESOURCE_IDS = {"web-01": "1", "web-02": "2", "db-01": "3"}
 ACCOUNT_IDS = {("web-01", "root"): "11", ("web-02", "root"): "12", ("db-01", "postgres"): "13"}
@@ -29,6 +29,12 @@ REMOTE_APPS = [{"name": "pgAdmin", "id": "41"}, {"name": "PuTTY", "id": "42"}]
 NOT_FOUND = VaultAPIError("lookup failed: it does not exist", http_status=200, vault_message="it does not exist")
 
 
+def share(client, options, check_mode):
+    """``(calls, warnings)``: what vault_share returns in ``calls`` and warns, for ``options``."""
+    tracker, values = run_entry(_share.converge, client, options, check_mode)
+    return values["calls"], tracker.warnings
+
+
 def lookup(table, key):
     def answer(path, details, query):
         found = table.get(key(path, query))
@@ -37,7 +43,7 @@ def lookup(table, key):
     return answer
 
 
-def vault(edition=None, build=None, **answers):
+def scripted_client(edition=None, build=None, **answers):
     table = {
         "get_resource_id": lookup(
             {name: {"RESOURCEID": i} for name, i in RESOURCE_IDS.items()}, lambda p, q: p["resource_name"]
@@ -117,9 +123,9 @@ def writes(client):
     ],
 )
 def test_refused_before_any_request(options, message):
-    client = vault("B", 6320)
+    client = scripted_client("B", 6320)
     with pytest.raises(VaultInputError) as failure:
-        _share.share(client, desired(**options), check_mode=False)
+        share(client, desired(**options), check_mode=False)
     assert message in str(failure.value)
     assert client.calls == []
 
@@ -140,8 +146,8 @@ def test_every_pair_of_the_matrix_is_accepted(kind, grantee, level):
         _share.RESOURCE_GROUP: {"resource_groups": ["Web servers"]},
     }[kind]
     whom = {"users": ["jdoe"]} if grantee == _share.USER else {"user_groups": ["DBA"]}
-    client = vault("A", 12450)
-    calls, dummy_warnings = _share.share(client, desired(access=level, **targets, **whom), check_mode=False)
+    client = scripted_client("A", 12450)
+    calls, dummy_warnings = share(client, desired(access=level, **targets, **whom), check_mode=False)
     assert [call["access"] for call in calls] == [level]
     assert len(writes(client)) == 1
 
@@ -150,8 +156,8 @@ def test_every_pair_of_the_matrix_is_accepted(kind, grantee, level):
 
 
 def test_edition_a_shares_resources_one_call_per_resource_and_grantee():
-    client = vault("A", 12450)
-    calls, dummy_warnings = _share.share(
+    client = scripted_client("A", 12450)
+    calls, dummy_warnings = share(
         client, desired(resources=["web-01", "web-02"], users=["jdoe"], user_groups=["DBA"]), check_mode=False
     )
     assert writes(client) == [
@@ -170,8 +176,8 @@ def test_edition_a_shares_resources_one_call_per_resource_and_grantee():
 
 
 def test_edition_b_6320_shares_resources_in_one_bulk_call_per_kind_of_grantee():
-    client = vault("B", 6320)
-    calls, dummy_warnings = _share.share(
+    client = scripted_client("B", 6320)
+    calls, dummy_warnings = share(
         client,
         desired(resources=["web-01", "web-02"], users=["jdoe"], user_ids=[8], user_groups=["DBA"], access="modify"),
         check_mode=False,
@@ -198,20 +204,20 @@ def test_edition_b_6320_shares_resources_in_one_bulk_call_per_kind_of_grantee():
 
 @pytest.mark.parametrize("edition, build", [("B", 6319), (None, None), ("B", None), ("A", 99999)])
 def test_without_the_bulk_call_configured_resources_go_one_by_one(edition, build):
-    client = vault(edition, build)
-    _share.share(client, desired(resources=["web-01", "web-02"], users=["jdoe"]), check_mode=False)
+    client = scripted_client(edition, build)
+    share(client, desired(resources=["web-01", "web-02"], users=["jdoe"]), check_mode=False)
     assert [key for key, dummy_path, dummy_details in writes(client)] == ["share_resource_with_user"] * 2
 
 
 def test_edition_b_shares_accounts_in_bulk_except_fullaccess_for_user_groups():
     accounts = [{"resource": "web-01", "account": "root"}, {"resource": "web-02", "account": "root"}]
-    client = vault("B", 6320)
-    _share.share(client, desired(accounts=accounts, users=["jdoe"], access="modify"), check_mode=False)
+    client = scripted_client("B", 6320)
+    share(client, desired(accounts=accounts, users=["jdoe"], access="modify"), check_mode=False)
     assert writes(client) == [
         ("share_accounts", None, {"accountIds": ["11", "12"], "accessType": "modify", "userIds": ["7"]}),
     ]
-    client = vault("B", 6320)
-    calls, dummy_warnings = _share.share(
+    client = scripted_client("B", 6320)
+    calls, dummy_warnings = share(
         client, desired(accounts=accounts, user_groups=["DBA"], access="fullaccess"), check_mode=False
     )
     assert writes(client) == [
@@ -230,16 +236,16 @@ def test_edition_b_shares_accounts_in_bulk_except_fullaccess_for_user_groups():
 
 
 def test_revoke_goes_by_the_same_calls():
-    client = vault("B", 6320)
-    calls, dummy_warnings = _share.share(
+    client = scripted_client("B", 6320)
+    calls, dummy_warnings = share(
         client, desired(resources=["web-01"], users=["jdoe"], access=None, state="absent"), check_mode=False
     )
     assert writes(client) == [
         ("share_resources", None, {"resourceIds": ["1"], "accessType": "revoke", "userIds": ["7"]})
     ]
     assert calls[0]["access"] == "revoke"
-    client = vault("A", 12450)
-    _share.share(
+    client = scripted_client("A", 12450)
+    share(
         client,
         desired(accounts=[{"resource": "web-01", "account": "root"}], user_group_ids=[21], access=None, state="absent"),
         check_mode=False,
@@ -255,8 +261,8 @@ def test_revoke_goes_by_the_same_calls():
 
 @pytest.mark.parametrize("edition, build", [("A", 12450), ("B", 6320), (None, None)])
 def test_resource_groups_always_go_by_the_bulk_call(edition, build):
-    client = vault(edition, build)
-    calls, dummy_warnings = _share.share(
+    client = scripted_client(edition, build)
+    calls, dummy_warnings = share(
         client, desired(resource_groups=["Web servers", "Databases"], user_groups=["Operators"]), check_mode=False
     )
     assert writes(client) == [
@@ -296,16 +302,16 @@ def test_resource_groups_always_go_by_the_bulk_call(edition, build):
     ],
 )
 def test_calls_the_configured_vault_lacks_are_refused_before_any_request(edition, build, options, message):
-    client = vault(edition, build)
+    client = scripted_client(edition, build)
     with pytest.raises(VaultUnsupportedError) as failure:
-        _share.share(client, desired(**options), check_mode=False)
+        share(client, desired(**options), check_mode=False)
     assert message in str(failure.value)
     assert client.calls == []
 
 
 def test_remoteapponly_sends_the_remote_app_ids_and_the_resource_id():
-    client = vault("B", 6320)
-    calls, dummy_warnings = _share.share(
+    client = scripted_client("B", 6320)
+    calls, dummy_warnings = share(
         client,
         desired(
             accounts=[{"resource": "db-01", "account": "postgres"}],
@@ -345,18 +351,18 @@ def test_remoteapponly_sends_the_remote_app_ids_and_the_resource_id():
 )
 def test_unknown_remote_apps_fail_before_any_write_even_in_check_mode(apps, message):
     for check_mode in (False, True):
-        client = vault("B", 6320)
+        client = scripted_client("B", 6320)
         options = desired(
             accounts=[{"resource": "db-01", "account": "postgres"}], users=["jdoe"], access="remoteapponly", **apps
         )
         with pytest.raises(VaultNotFoundError) as failure:
-            _share.share(client, options, check_mode=check_mode)
+            share(client, options, check_mode=check_mode)
         assert message in str(failure.value)
         assert writes(client) == []
 
 
 def test_ambiguous_remote_app_names_are_refused():
-    client = vault("B", 6320, get_associated_remote_apps=REMOTE_APPS + [{"name": "pgAdmin", "id": "43"}])
+    client = scripted_client("B", 6320, get_associated_remote_apps=REMOTE_APPS + [{"name": "pgAdmin", "id": "43"}])
     options = desired(
         accounts=[{"resource": "db-01", "account": "postgres"}],
         users=["jdoe"],
@@ -364,7 +370,7 @@ def test_ambiguous_remote_app_names_are_refused():
         remote_apps=["pgAdmin"],
     )
     with pytest.raises(VaultInputError, match="several remote apps of resource db-01 are called pgAdmin"):
-        _share.share(client, options, check_mode=False)
+        share(client, options, check_mode=False)
     assert writes(client) == []
 
 
@@ -386,16 +392,16 @@ def test_ambiguous_remote_app_names_are_refused():
     ],
 )
 def test_unknown_names_fail_before_anything_is_shared(options, error, message):
-    client = vault("A", 12450)
+    client = scripted_client("A", 12450)
     with pytest.raises(error) as failure:
-        _share.share(client, desired(**options), check_mode=False)
+        share(client, desired(**options), check_mode=False)
     assert message in str(failure.value)
     assert writes(client) == []
 
 
 def test_a_user_given_by_name_and_by_id_is_shared_with_once():
-    client = vault("B", 6320)
-    _share.share(client, desired(resources=["web-01"], users=["jdoe", "jdoe"], user_ids=[7, 8]), check_mode=False)
+    client = scripted_client("B", 6320)
+    share(client, desired(resources=["web-01"], users=["jdoe", "jdoe"], user_ids=[7, 8]), check_mode=False)
     assert writes(client)[0][2]["userIds"] == ["7", "8"]
 
 
@@ -404,9 +410,9 @@ def test_a_user_given_by_name_and_by_id_is_shared_with_once():
 
 def test_a_bulk_answer_with_items_not_shared_fails_naming_them():
     answer = {"1": {"status": "Success"}, "2": {"status": "Failed", "message": "You are not authorized"}}
-    client = vault("B", 6320, share_resources=answer)
+    client = scripted_client("B", 6320, share_resources=answer)
     with pytest.raises(VaultAPIError) as failure:
-        _share.share(client, desired(resources=["web-01", "web-02"], users=["jdoe"]), check_mode=False)
+        share(client, desired(resources=["web-01", "web-02"], users=["jdoe"]), check_mode=False)
     message = str(failure.value)
     assert "the vault did not share resource web-02 (You are not authorized)" in message
     assert "web-01 (" not in message
@@ -414,14 +420,14 @@ def test_a_bulk_answer_with_items_not_shared_fails_naming_them():
 
 def test_a_bulk_item_with_a_failing_status_code_fails():
     answer = {"31": {"statusCode": 46000, "message": "Invalid resource group"}, "32": {"statusCode": 20001}}
-    client = vault("A", 12450, share_resource_groups=answer)
+    client = scripted_client("A", 12450, share_resource_groups=answer)
     with pytest.raises(VaultAPIError, match=r"did not share resource group Web servers \(Invalid resource group\)$"):
-        _share.share(client, desired(resource_groups=["Web servers", "Databases"], users=["jdoe"]), check_mode=False)
+        share(client, desired(resource_groups=["Web servers", "Databases"], users=["jdoe"]), check_mode=False)
 
 
 def test_a_bulk_answer_without_item_statuses_succeeds():
-    client = vault("B", 6320, share_resources={"USERIDS": ["7"], "note": "triggered"})
-    calls, dummy_warnings = _share.share(client, desired(resources=["web-01"], users=["jdoe"]), check_mode=False)
+    client = scripted_client("B", 6320, share_resources={"USERIDS": ["7"], "note": "triggered"})
+    calls, dummy_warnings = share(client, desired(resources=["web-01"], users=["jdoe"]), check_mode=False)
     assert len(calls) == 1
 
 
@@ -436,9 +442,9 @@ def test_a_refused_call_names_its_items_and_the_calls_sent_before_it():
             )
         return None
 
-    client = vault("A", 12450, share_resource_with_user=refuse_web02)
+    client = scripted_client("A", 12450, share_resource_with_user=refuse_web02)
     with pytest.raises(VaultAPIError) as failure:
-        _share.share(client, desired(resources=["web-01", "web-02", "db-01"], users=["jdoe"]), check_mode=False)
+        share(client, desired(resources=["web-01", "web-02", "db-01"], users=["jdoe"]), check_mode=False)
     assert str(failure.value) == (
         "SHARE RESOURCE sharing resource web-02 with user jdoe at view failed: SHARE RESOURCE failed: You are not "
         "authorized to share resource web-02; sent before it, and applied: SHARE RESOURCE sharing resource web-01 "
@@ -451,22 +457,20 @@ def test_a_refused_call_names_its_items_and_the_calls_sent_before_it():
 
 
 def test_a_connection_failure_keeps_its_type():
-    client = vault("A", 12450, share_resource_with_user=VaultConnectionError("timed out"))
+    client = scripted_client("A", 12450, share_resource_with_user=VaultConnectionError("timed out"))
     with pytest.raises(VaultConnectionError, match="^SHARE RESOURCE revoking resource web-01 from user jdoe failed"):
-        _share.share(
-            client, desired(resources=["web-01"], users=["jdoe"], access=None, state="absent"), check_mode=False
-        )
+        share(client, desired(resources=["web-01"], users=["jdoe"], access=None, state="absent"), check_mode=False)
 
 
 # Check mode: names are resolved, nothing is sent.
 
 
 def test_check_mode_returns_the_calls_and_sends_nothing():
-    client = vault("B", 6320)
+    client = scripted_client("B", 6320)
     options = desired(
         resources=["web-01"], accounts=[{"resource": "web-01", "account": "root"}], users=["jdoe"], user_groups=["DBA"]
     )
-    calls, warnings = _share.share(client, options, check_mode=True)
+    calls, warnings = share(client, options, check_mode=True)
     assert writes(client) == []
     assert [(call["operation"], call["whom"]) for call in calls] == [
         ("SHARE_RESOURCE(S)", ["user jdoe"]),
@@ -475,13 +479,13 @@ def test_check_mode_returns_the_calls_and_sends_nothing():
         ("SHARE_ACCOUNTS(S)", ["user group DBA"]),
     ]
     assert warnings == []
-    live = vault("B", 6320)
-    assert _share.share(live, options, check_mode=False)[0] == calls
+    live = scripted_client("B", 6320)
+    assert share(live, options, check_mode=False)[0] == calls
 
 
 def test_check_mode_takes_missing_resources_and_users_as_created_earlier():
-    client = vault("A", 12450)
-    calls, warnings = _share.share(
+    client = scripted_client("A", 12450)
+    calls, warnings = share(
         client,
         desired(resources=["new-01"], accounts=[{"resource": "new-01", "account": "root"}], users=["newbie"]),
         check_mode=True,
@@ -494,6 +498,45 @@ def test_check_mode_takes_missing_resources_and_users_as_created_earlier():
 
 
 def test_check_mode_still_fails_for_unknown_user_groups():
-    client = vault("A", 12450)
+    client = scripted_client("A", 12450)
     with pytest.raises(VaultNotFoundError, match="user group Ghosts does not exist"):
-        _share.share(client, desired(resources=["web-01"], user_groups=["Ghosts"]), check_mode=True)
+        share(client, desired(resources=["web-01"], user_groups=["Ghosts"]), check_mode=True)
+
+
+# The diff: what is shared with whom; nothing can be read, so before is null.
+
+
+def test_the_diff_names_each_share_by_the_names_the_task_gave_in_check_mode_as_in_a_real_run():
+    options = desired(
+        resources=["web-01"],
+        accounts=[{"resource": "db-01", "account": "postgres"}],
+        users=["jdoe"],
+        user_group_ids=[22],
+        access="modify",
+    )
+    diffs = []
+    for check_mode in (True, False):
+        tracker, dummy = run_entry(_share.converge, scripted_client("B", 6320), options, check_mode)
+        assert tracker.changed
+        diffs.append(tracker.diff())
+    assert (
+        diffs[0]
+        == diffs[1]
+        == {
+            "before": {"shares": None},
+            "after": {
+                "shares": {
+                    "resource web-01": {"user jdoe": "modify", "user group id 22": "modify"},
+                    "account db-01/postgres": {"user jdoe": "modify", "user group id 22": "modify"},
+                }
+            },
+        }
+    )
+    assert "7" not in str(diffs) and "13" not in str(diffs)
+
+
+def test_the_diff_of_a_revoke_says_revoked():
+    options = desired(resource_groups=["Web servers"], users=["jdoe"], access=None, state="absent")
+    tracker, values = run_entry(_share.converge, scripted_client("B", 6320), options, False)
+    assert values["calls"][0]["access"] == "revoke"
+    assert tracker.diff()["after"] == {"shares": {"resource group Web servers": {"user jdoe": "revoked"}}}

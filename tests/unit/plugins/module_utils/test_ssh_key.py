@@ -1,6 +1,6 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
-"""SSH keys and their associations against a scripted client: what is sent, and only that."""
+"""SSH keys against a scripted client: what is sent, and only that."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from ansible_collections.credvault.vault.plugins.module_utils import _ssh_key
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultInputError,
-    VaultNotFoundError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 RSA_KEY = {
     "KeyName": "deploy",
@@ -31,6 +30,12 @@ def desired(**options):
     settings = {"name": "deploy", "state": "present", "recreate": False, "dissociate": True}
     settings.update(options)
     return settings
+
+
+def ssh_key(client, options, check_mode):
+    """``(tracker, key)``: ``vault_ssh_key`` run as the module runs it, and the key it returns."""
+    tracker, values = run_entry(_ssh_key.converge, client, options, check_mode)
+    return tracker, values["key"]
 
 
 def key_store(*items):
@@ -87,14 +92,14 @@ def test_accepted_combinations(key_type, length, expected):
 def test_impossible_combination_is_refused_before_any_request(key_type, length, words):
     client = ScriptedClient(key_store())
     with pytest.raises(VaultInputError, match=words) as refused:
-        _ssh_key.ensure(client, desired(key_type=key_type, length=length), False)
+        ssh_key(client, desired(key_type=key_type, length=length), False)
     assert _ssh_key.ACCEPTED in str(refused.value) or "needs a length" in str(refused.value)
     assert client.calls == []
 
 
 def test_create_sends_the_spec_fields_and_reads_the_new_key():
     client = ScriptedClient(key_store())
-    tracker, key = _ssh_key.ensure(
+    tracker, key = ssh_key(
         client, desired(key_type="ssh-rsa", length=2048, passphrase="Pass-phr4se!", comment="me@host"), False
     )
     assert tracker.changed
@@ -117,13 +122,13 @@ def test_create_sends_the_spec_fields_and_reads_the_new_key():
 
 def test_ed25519_is_created_without_a_length():
     client = ScriptedClient(key_store())
-    _ssh_key.ensure(client, desired(name="ed", key_type="ed25519"), False)
+    ssh_key(client, desired(name="ed", key_type="ed25519"), False)
     assert "length" not in client.calls[1][2]
 
 
 def test_check_mode_creates_nothing():
     client = ScriptedClient(key_store())
-    tracker, key = _ssh_key.ensure(client, desired(key_type="ecdsa", length=384), True)
+    tracker, key = ssh_key(client, desired(key_type="ecdsa", length=384), True)
     assert tracker.changed and key == {}
     assert client.writes() == []
 
@@ -143,7 +148,7 @@ COMMENT_WARNING = "does not report a key's comment"
 def test_what_cannot_be_compared_is_warned_only_when_the_task_sets_it(options, expected):
     key = dict(RSA_KEY, isPassphraseAvailable=bool(options.get("passphrase")))
     client = ScriptedClient(key_store(key))
-    tracker, dummy = _ssh_key.ensure(client, desired(key_type="ssh-rsa", length=2048, **options), False)
+    tracker, dummy = ssh_key(client, desired(key_type="ssh-rsa", length=2048, **options), False)
     assert not tracker.changed and client.writes() == []
     assert [[words for words in expected if words in warning] for warning in tracker.warnings] == [
         [words] for words in expected
@@ -154,15 +159,15 @@ def test_what_cannot_be_compared_is_warned_only_when_the_task_sets_it(options, e
 def test_a_created_or_recreated_key_warns_of_nothing_it_could_not_compare():
     client = ScriptedClient(key_store(dict(RSA_KEY, KeyLength="4096")))
     options = {"key_type": "ssh-rsa", "length": 2048, "passphrase": "x", "comment": "c", "recreate": True}
-    tracker, dummy = _ssh_key.ensure(client, desired(**options), False)
+    tracker, dummy = ssh_key(client, desired(**options), False)
     assert tracker.changed and tracker.warnings == []
-    tracker, dummy = _ssh_key.ensure(ScriptedClient(key_store()), desired(name="new", **options), False)
+    tracker, dummy = ssh_key(ScriptedClient(key_store()), desired(name="new", **options), False)
     assert tracker.changed and tracker.warnings == []
 
 
 def test_same_key_is_not_changed_and_comment_warns():
     client = ScriptedClient(key_store(RSA_KEY))
-    tracker, key = _ssh_key.ensure(
+    tracker, key = ssh_key(
         client, desired(key_type="ssh-rsa", length=2048, passphrase="x", comment="new comment"), False
     )
     assert not tracker.changed and key == RSA_KEY
@@ -184,14 +189,14 @@ def test_same_key_is_not_changed_and_comment_warns():
 def test_difference_fails_before_any_write_and_points_to_recreate(options, words):
     client = ScriptedClient(key_store(RSA_KEY))
     with pytest.raises(VaultInputError, match=words) as refused:
-        _ssh_key.ensure(client, desired(**options), False)
+        ssh_key(client, desired(**options), False)
     assert "recreate: true" in str(refused.value)
     assert client.writes() == []
 
 
 def test_recreate_deletes_and_creates_again():
     client = ScriptedClient(key_store(RSA_KEY))
-    tracker, key = _ssh_key.ensure(client, desired(key_type="ecdsa", length=521, recreate=True), False)
+    tracker, key = ssh_key(client, desired(key_type="ecdsa", length=521, recreate=True), False)
     assert tracker.changed
     assert client.writes() == ["delete_ssh_key", "create_ssh_key"]
     assert key["KeyType"] == "ecdsa" and key["KeyLength"] == "521"
@@ -199,7 +204,7 @@ def test_recreate_deletes_and_creates_again():
 
 def test_recreate_in_check_mode_writes_nothing():
     client = ScriptedClient(key_store(RSA_KEY))
-    tracker, key = _ssh_key.ensure(client, desired(key_type="ecdsa", length=521, recreate=True), True)
+    tracker, key = ssh_key(client, desired(key_type="ecdsa", length=521, recreate=True), True)
     assert tracker.changed and key == RSA_KEY
     assert client.writes() == []
 
@@ -210,14 +215,14 @@ def test_recreate_in_check_mode_writes_nothing():
 )
 def test_delete_maps_dissociate(dissociate, sent):
     client = ScriptedClient(key_store(RSA_KEY))
-    tracker, key = _ssh_key.ensure(client, desired(state="absent", dissociate=dissociate), False)
+    tracker, key = ssh_key(client, desired(state="absent", dissociate=dissociate), False)
     assert tracker.changed and key == {}
     assert client.calls[-1] == ("delete_ssh_key", None, sent, None)
 
 
 def test_delete_of_missing_key_is_not_changed():
     client = ScriptedClient(key_store())
-    tracker, dummy = _ssh_key.ensure(client, desired(state="absent"), False)
+    tracker, dummy = ssh_key(client, desired(state="absent"), False)
     assert not tracker.changed and client.writes() == []
 
 
@@ -237,7 +242,7 @@ def test_import_sends_the_file_and_the_passphrase(tmp_path):
     sent = []
     client.answers["import_ssh_key"] = lambda path_, details, query: sent.append(details)
     client.answers["get_ssh_key"] = lambda path_, details, query: [dict(RSA_KEY, KeyName="imp")]
-    tracker, key = _ssh_key.ensure(client, desired(name="imp", private_key_src=path, passphrase="Imp0rt-pass!"), False)
+    tracker, key = ssh_key(client, desired(name="imp", src=path, passphrase="Imp0rt-pass!"), False)
     assert tracker.changed and key["KeyName"] == "imp"
     assert sent == [{"keyName": "imp", "passphrase": "Imp0rt-pass!"}]
     assert "Imp0rt-pass!" not in repr(tracker.diff())
@@ -249,163 +254,36 @@ def test_imported_key_is_compared_by_fingerprint(tmp_path):
     assert fingerprint is not None and len(fingerprint.split(":")) == 16
     same = dict(RSA_KEY, KeyName="imp", KeyType="ed25519", KeyLength="256", FingerPrint=fingerprint)
     client = ScriptedClient(key_store(same))
-    tracker, dummy = _ssh_key.ensure(
-        client, desired(name="imp", private_key_src=path, passphrase="Imp0rt-pass!"), False
-    )
+    tracker, dummy = ssh_key(client, desired(name="imp", src=path, passphrase="Imp0rt-pass!"), False)
     assert not tracker.changed and tracker.warnings == []
     other = dict(same, FingerPrint="00:11")
     client = ScriptedClient(key_store(other))
     with pytest.raises(VaultInputError, match="fingerprint is 00:11 in the vault, %s in the task" % fingerprint):
-        _ssh_key.ensure(client, desired(name="imp", private_key_src=path, passphrase="Imp0rt-pass!"), False)
+        ssh_key(client, desired(name="imp", src=path, passphrase="Imp0rt-pass!"), False)
     assert client.writes() == []
 
 
 def test_unreadable_import_file_warns_instead_of_comparing(tmp_path):
     path = private_key_file(tmp_path, "Imp0rt-pass!")
     client = ScriptedClient(key_store(dict(RSA_KEY, KeyName="imp")))
-    tracker, dummy = _ssh_key.ensure(client, desired(name="imp", private_key_src=path, passphrase="wrong"), False)
+    tracker, dummy = ssh_key(client, desired(name="imp", src=path, passphrase="wrong"), False)
     assert not tracker.changed
-    assert any("fingerprint of private_key_src could not be computed" in warning for warning in tracker.warnings)
+    assert any("fingerprint of src could not be computed" in warning for warning in tracker.warnings)
 
 
 def test_missing_import_file_is_refused_before_any_request(tmp_path):
     client = ScriptedClient(key_store())
-    with pytest.raises(VaultInputError, match="private_key_src .*nothing-here cannot be read"):
-        _ssh_key.ensure(client, desired(private_key_src=str(tmp_path / "nothing-here")), False)
+    with pytest.raises(VaultInputError, match="src .*nothing-here cannot be read"):
+        ssh_key(client, desired(src=str(tmp_path / "nothing-here")), False)
     assert client.calls == []
 
 
 def test_import_with_comment_is_refused(tmp_path):
     client = ScriptedClient(key_store())
     with pytest.raises(VaultInputError, match="remove key_type, length and comment"):
-        _ssh_key.ensure(client, desired(private_key_src=private_key_file(tmp_path), comment="x"), False)
+        ssh_key(client, desired(src=private_key_file(tmp_path), comment="x"), False)
 
 
 def test_create_without_type_is_refused():
-    with pytest.raises(VaultInputError, match="key_type or private_key_src is needed"):
-        _ssh_key.ensure(ScriptedClient(key_store()), desired(), False)
-
-
-def test_info_lists_reads_one_and_splits_key_names():
-    answers = key_store(RSA_KEY)
-    answers["get_ssh_keys_for_user"] = lambda path, details, query: "deploy, backup,"
-    answers["get_all_associated_users"] = lambda path, details, query: [{"UserName": "root", "ResourceName": "web"}]
-    client = ScriptedClient(answers)
-    assert _ssh_key.describe(client, {}) == {"ssh_keys": [RSA_KEY]}
-    assert _ssh_key.describe(client, {"name": "deploy"}) == {"exists": True, "key": RSA_KEY}
-    assert _ssh_key.describe(client, {"name": "gone"}) == {"exists": False, "key": {}}
-    assert _ssh_key.describe(client, {"user": "root", "resource": "web"}) == {"key_names": ["deploy", "backup"]}
-    assert client.calls[-1] == ("get_ssh_keys_for_user", None, {"userName": "root", "resourceName": "web"}, None)
-    assert _ssh_key.describe(client, {"associations": True}) == {
-        "associations": [{"UserName": "root", "ResourceName": "web"}]
-    }
-
-
-def test_info_raises_a_refused_read_of_a_listed_key():
-    answers = key_store(RSA_KEY)
-    answers["get_ssh_key"] = VaultAPIError("not allowed", http_status=200)
-    with pytest.raises(VaultAPIError, match="not allowed"):
-        _ssh_key.describe(ScriptedClient(answers), {"name": "deploy"})
-
-
-def association_store(triples, keys=("k1", "k2")):
-    """Answers for associations ``triples`` (key, resource, user); associate and dissociate change them."""
-    held = [list(triple) for triple in triples]
-
-    def pairs(path, details, query):
-        found = []
-        for dummy_key, resource, user in held:
-            if {"UserName": user, "ResourceName": resource} not in found:
-                found.append({"UserName": user, "ResourceName": resource})
-        return found
-
-    def of_user(path, details, query):
-        return ",".join(k for k, r, u in held if (r, u) == (details["resourceName"], details["userName"]))
-
-    def associate(path, details, query):
-        held.append([details["keyName"], details["resourceName"], details["userName"]])
-
-    def dissociate(path, details, query):
-        held.remove([details["keyName"], details["resourceName"], details["userName"]])
-
-    return {
-        "get_all_ssh_keys": [{"KeyName": name} for name in keys],
-        "get_all_associated_users": pairs,
-        "get_ssh_keys_for_user": of_user,
-        "associate_ssh_key": associate,
-        "dissociate_ssh_key": dissociate,
-    }
-
-
-def wanted(*triples, **options):
-    settings = {"state": "present", "purge": False}
-    settings.update(options)
-    settings["associations"] = [{"key": k, "resource": r, "user": u} for k, r, u in triples]
-    return settings
-
-
-def test_associate_the_missing_triples_only_then_converged():
-    client = ScriptedClient(association_store([("k1", "web", "root")]))
-    tracker, result = _ssh_key.converge_associations(
-        client, wanted(("k1", "web", "root"), ("k2", "web", "root")), False
-    )
-    assert tracker.changed
-    assert result["added"] == [{"key": "k2", "resource": "web", "user": "root"}] and result["removed"] == []
-    assert client.writes() == ["associate_ssh_key"]
-    client.calls = []
-    tracker, result = _ssh_key.converge_associations(
-        client, wanted(("k1", "web", "root"), ("k2", "web", "root")), False
-    )
-    assert not tracker.changed and client.writes() == []
-    assert [call[0] for call in client.calls] == [
-        "get_all_ssh_keys",
-        "get_all_associated_users",
-        "get_ssh_keys_for_user",
-    ]
-
-
-def test_purge_removes_other_associations_of_the_listed_keys_only():
-    client = ScriptedClient(association_store([("k1", "web", "root"), ("k1", "db", "admin"), ("k2", "db", "admin")]))
-    tracker, result = _ssh_key.converge_associations(client, wanted(("k1", "web", "root"), purge=True), False)
-    assert tracker.changed
-    assert result["removed"] == [{"key": "k1", "resource": "db", "user": "admin"}]
-    assert {"key": "k2", "resource": "db", "user": "admin"} in result["associations"]
-    assert client.writes() == ["dissociate_ssh_key"]
-
-
-def test_absent_dissociates_listed_triples_that_exist():
-    client = ScriptedClient(association_store([("k1", "web", "root")]))
-    tracker, result = _ssh_key.converge_associations(
-        client, wanted(("k1", "web", "root"), ("k2", "web", "root"), state="absent"), False
-    )
-    assert tracker.changed and result["removed"] == [{"key": "k1", "resource": "web", "user": "root"}]
-    assert client.writes() == ["dissociate_ssh_key"]
-    assert client.calls[-1][2] == {"keyName": "k1", "resourceName": "web", "userName": "root"}
-
-
-def test_association_check_mode_writes_nothing():
-    client = ScriptedClient(association_store([("k1", "web", "root")]))
-    tracker, result = _ssh_key.converge_associations(client, wanted(("k2", "web", "root"), purge=True), True)
-    assert tracker.changed and client.writes() == []
-    assert result["associations"] == [
-        {"key": "k1", "resource": "web", "user": "root"},
-        {"key": "k2", "resource": "web", "user": "root"},
-    ]
-
-
-def test_unknown_key_fails_before_any_write_and_warns_in_check_mode():
-    client = ScriptedClient(association_store([], keys=("k1",)))
-    with pytest.raises(VaultNotFoundError, match="SSH keys nope do not exist"):
-        _ssh_key.converge_associations(client, wanted(("nope", "web", "root")), False)
-    assert client.writes() == []
-    tracker, dummy = _ssh_key.converge_associations(client, wanted(("nope", "web", "root")), True)
-    assert tracker.changed and "do not exist yet" in tracker.warnings[0]
-
-
-def test_purge_with_absent_and_padded_names_are_refused():
-    client = ScriptedClient(association_store([]))
-    with pytest.raises(VaultInputError, match="purge only applies to state: present"):
-        _ssh_key.converge_associations(client, wanted(("k1", "web", "root"), state="absent", purge=True), False)
-    with pytest.raises(VaultInputError, match="associations 1 user"):
-        _ssh_key.converge_associations(client, wanted(("k1", "web", "root ")), False)
-    assert client.calls == []
+    with pytest.raises(VaultInputError, match="key_type or src is needed"):
+        ssh_key(ScriptedClient(key_store()), desired(), False)

@@ -8,7 +8,8 @@ import pytest
 
 from ansible_collections.credvault.vault.plugins.module_utils import _ssl_discovery
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError, VaultInputError
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.plugins.module_utils._task import FailedOutcome
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 FOUND = ["SUCCESS", "Certificate www (serial number 0a) found at port 443 and added to the vault"]
 REFUSED = ["FAILURE", "Connection failed: connection refused, no certificate found at port 443"]
@@ -35,7 +36,9 @@ class TimedClient(ScriptedClient):
 
 def test_one_host_sends_the_spec_fields_and_reports_a_change_when_found():
     client = TimedClient({"discover_ssl_single": {"web.example.com": FOUND}})
-    tracker, result = _ssl_discovery.discover(client, params(host="web.example.com", discovery_timeout=300), False)
+    tracker, result = run_entry(
+        _ssl_discovery.converge, client, params(host="web.example.com", discovery_timeout=300), False
+    )
     assert client.calls == [
         ("discover_ssl_single", None, {"HOST": "web.example.com", "PORT": "443", "TIMEOUT": "300"}, None)
     ]
@@ -46,17 +49,33 @@ def test_one_host_sends_the_spec_fields_and_reports_a_change_when_found():
 
 def test_a_failed_host_is_no_change():
     client = TimedClient({"discover_ssl_single": {"127.0.0.1": REFUSED}})
-    tracker, result = _ssl_discovery.discover(client, params(host="127.0.0.1"), False)
+    tracker, result = run_entry(_ssl_discovery.converge, client, params(host="127.0.0.1"), False)
     assert not tracker.changed
     assert result["hosts"][0]["outcome"] == "FAILURE" and result["hosts"][0]["success"] is False
     assert "connection refused" in _ssl_discovery.failure_message(result["hosts"])
 
 
+def test_fail_on_failure_fails_naming_the_failed_hosts_and_still_returns_every_host():
+    answer = {"10.0.0.1": FOUND, "10.0.0.2": REFUSED}
+    client = TimedClient({"discover_ssl_range": answer})
+    options = params(start_address="10.0.0.1", end_address="10.0.0.2", fail_on_failure=True)
+    with pytest.raises(FailedOutcome) as caught:
+        run_entry(_ssl_discovery.converge, client, options, False)
+    assert str(caught.value).startswith("SSL discovery found no certificate at 1 host: 10.0.0.2: Connection failed")
+    assert [item["host"] for item in caught.value.values["hosts"]] == ["10.0.0.1", "10.0.0.2"]
+    client = TimedClient({"discover_ssl_single": {"web": FOUND}})
+    tracker, result = run_entry(_ssl_discovery.converge, client, params(host="web", fail_on_failure=True), False)
+    assert tracker.changed and result["hosts"][0]["success"] is True
+
+
 def test_range_is_sent_in_order_and_read_in_address_order():
     answer = {"10.0.0.10": REFUSED, "10.0.0.9": FOUND, "10.0.0.2": REFUSED}
     client = TimedClient({"discover_ssl_range": answer})
-    tracker, result = _ssl_discovery.discover(
-        client, params(start_address="10.0.0.2", end_address="10.0.0.10", port=8443, discovery_timeout=3), False
+    tracker, result = run_entry(
+        _ssl_discovery.converge,
+        client,
+        params(start_address="10.0.0.2", end_address="10.0.0.10", port=8443, discovery_timeout=3),
+        False,
     )
     assert client.calls[0][2] == {
         "StartIpAddress": "10.0.0.2",
@@ -91,27 +110,29 @@ def test_range_is_sent_in_order_and_read_in_address_order():
 def test_bad_input_is_refused_before_any_request(options, words):
     client = TimedClient({})
     with pytest.raises(VaultInputError, match=words):
-        _ssl_discovery.discover(client, params(**options), False)
+        run_entry(_ssl_discovery.converge, client, params(**options), False)
     assert client.calls == []
 
 
 def test_the_largest_range_is_sent():
     client = TimedClient({"discover_ssl_range": {"10.0.0.1": FOUND}})
-    _ssl_discovery.discover(client, params(start_address="10.0.0.0", end_address="10.0.255.255"), False)
+    run_entry(_ssl_discovery.converge, client, params(start_address="10.0.0.0", end_address="10.0.255.255"), False)
     assert client.calls[0][2]["EndIpAddress"] == "10.0.255.255"
     assert _ssl_discovery.MAX_RANGE_ADDRESSES == 65536
 
 
 def test_check_mode_sends_nothing_reports_a_change_and_warns():
     client = TimedClient({})
-    tracker, result = _ssl_discovery.discover(client, params(host="web"), True)
+    tracker, result = run_entry(_ssl_discovery.converge, client, params(host="web"), True)
     assert client.calls == [] and tracker.changed and result == {"hosts": []}
     assert any("cannot tell" in warning for warning in tracker.warnings)
 
 
 def test_check_mode_still_refuses_bad_input():
     with pytest.raises(VaultInputError):
-        _ssl_discovery.discover(TimedClient({}), params(start_address="10.0.0.2", end_address="10.0.0.1"), True)
+        run_entry(
+            _ssl_discovery.converge, TimedClient({}), params(start_address="10.0.0.2", end_address="10.0.0.1"), True
+        )
 
 
 @pytest.mark.parametrize(
@@ -138,4 +159,4 @@ def test_tolerated_shapes():
 def test_an_answer_without_hosts_fails():
     client = TimedClient({"discover_ssl_single": {}})
     with pytest.raises(VaultAPIError, match="without any host"):
-        _ssl_discovery.discover(client, params(host="web"), False)
+        run_entry(_ssl_discovery.converge, client, params(host="web"), False)

@@ -5,6 +5,9 @@ where it does not, memberships, and the token of an API user."""
 
 from __future__ import annotations
 
+import ast
+import pathlib
+
 import pytest
 
 from ansible_collections.credvault.vault.plugins.module_utils import _user
@@ -17,7 +20,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultUnsupportedError,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 TOKEN = "5EC2E7-T0KEN-0F-R0B0T"
 PASSWORD = "Us3r-F1rst-pw!"
@@ -224,7 +227,7 @@ def test_a_new_user_is_created_with_every_field_of_the_create_user_input():
         host_name="ws-01",
         expiry_date="2030-12-31",
     )
-    tracker, after = _user.ensure(vault.client, options, False)
+    tracker, after = run_entry(_user.converge, vault.client, options, False)
     assert tracker.changed and after["user_id"] == "100" and "token" not in after
     assert sent(vault.client, "create_user") == [
         (
@@ -255,27 +258,27 @@ def test_a_new_user_is_created_with_every_field_of_the_create_user_input():
 
 def test_without_the_list_a_new_user_is_found_again_by_name():
     vault = Vault(listed=False)
-    _user.ensure(vault.client, desired(first_name="B", last_name="B", password=PASSWORD), False)
+    run_entry(_user.converge, vault.client, desired(first_name="B", last_name="B", password=PASSWORD), False)
     assert keys(vault.client) == ["get_users", "get_user_id", "create_user", "get_user_id"]
 
 
 def test_on_edition_b_the_new_user_is_read_from_the_list():
     vault = Vault(edition="B", build=6320)
-    tracker, after = _user.ensure(vault.client, desired(first_name="B", last_name="B", email="b@x"), False)
+    tracker, after = run_entry(_user.converge, vault.client, desired(first_name="B", last_name="B", email="b@x"), False)
     assert keys(vault.client) == ["get_users", "create_user", "get_users"]
     assert after["user"]["userName"] == "bob" and after["user"]["email"] == "b@x"
 
 
 def test_an_api_user_returns_its_token_once_and_never_in_the_diff():
     vault = Vault(listed=False)
-    tracker, after = _user.ensure(vault.client, desired(api_user=True, role="Administrator"), False)
+    tracker, after = run_entry(_user.converge, vault.client, desired(api_user=True, role="Administrator"), False)
     assert after["token"] == TOKEN
     assert sent(vault.client, "create_api_user") == [
         (None, {"USERNAME": "bob", "ROLE": "Administrator", "ISAPIUSER": "true"}, None)
     ]
     assert TOKEN not in repr(tracker.diff()) + repr(tracker.warnings)
     vault.client.calls.clear()
-    tracker, again = _user.ensure(vault.client, desired(api_user=True, role="Administrator"), False)
+    tracker, again = run_entry(_user.converge, vault.client, desired(api_user=True, role="Administrator"), False)
     assert not tracker.changed and "token" not in again and vault.client.writes() == []
 
 
@@ -283,28 +286,28 @@ def test_an_api_user_returns_its_token_once_and_never_in_the_diff():
 def test_an_api_user_with_person_fields_is_refused_before_any_request(option):
     vault = Vault()
     with pytest.raises(VaultInputError, match="an API user is created without .*remove %s" % option):
-        _user.ensure(vault.client, desired(api_user=True, **{option: "x"}), False)
+        run_entry(_user.converge, vault.client, desired(api_user=True, **{option: "x"}), False)
     assert vault.client.calls == []
 
 
 def test_token_dest_without_api_user_is_refused_before_any_request():
     vault = Vault()
     with pytest.raises(VaultInputError, match="token_dest is only for API users"):
-        _user.ensure(vault.client, desired(token_dest="/tmp/t"), False)
+        run_entry(_user.converge, vault.client, desired(token_dest="/tmp/t"), False)
     assert vault.client.calls == []
 
 
 def test_an_api_user_created_without_a_token_in_the_answer_fails_saying_it_was_created():
     vault = Vault(listed=False, create_api_user={"USERID": "5"})
     with pytest.raises(_user.CreatedButFailed, match="user bob was created, then: CREATE_USER returned no AUTHTOKEN"):
-        _user.ensure(vault.client, desired(api_user=True), False)
+        run_entry(_user.converge, vault.client, desired(api_user=True), False)
 
 
 def test_a_failure_after_the_creation_of_an_api_user_carries_its_token():
     refused = VaultAPIError("ADD USER TO USERGROUP failed: no", http_status=200, operation="ADD USER TO USERGROUP")
     vault = Vault(listed=False, add_user_to_group=refused)
     with pytest.raises(_user.CreatedButFailed) as failure:
-        _user.ensure(vault.client, desired(api_user=True, groups=["ops"]), False)
+        run_entry(_user.converge, vault.client, desired(api_user=True, groups=["ops"]), False)
     assert "user bob was created (an API user), then: ADD USER" in str(failure.value) and TOKEN not in str(
         failure.value
     )
@@ -316,7 +319,7 @@ def test_a_setting_the_vault_dropped_on_creation_fails_the_creating_run_and_keep
     vault = Vault()
     with pytest.raises(_user.CreatedButFailed) as failure:
         # The scripted vault stores no department: it reports "" for it, as a vault that dropped it would.
-        _user.ensure(vault.client, desired(api_user=True, department="Ops"), False)
+        run_entry(_user.converge, vault.client, desired(api_user=True, department="Ops"), False)
     message = str(failure.value)
     assert "user bob was created (an API user), then: the vault did not apply department (it reports '')" in message
     assert failure.value.to_result()["token"] == TOKEN and TOKEN not in message
@@ -326,13 +329,13 @@ def test_a_setting_the_vault_dropped_on_creation_fails_the_creating_run_and_keep
 def test_edition_a_needs_a_password_for_a_person_before_any_request():
     vault = Vault(listed=False, edition="A", build=12450)
     with pytest.raises(VaultInputError, match="edition A creates a user who is not an API user only with a password"):
-        _user.ensure(vault.client, desired(first_name="B", last_name="B"), False)
+        run_entry(_user.converge, vault.client, desired(first_name="B", last_name="B"), False)
     assert vault.client.writes() == []
 
 
 def test_edition_b_creates_a_person_without_a_password():
     vault = Vault(edition="B", build=6320)
-    tracker, dummy = _user.ensure(vault.client, desired(first_name="B", last_name="B"), False)
+    tracker, dummy = run_entry(_user.converge, vault.client, desired(first_name="B", last_name="B"), False)
     assert tracker.changed and "PASSWORD" not in sent(vault.client, "create_user")[0][1]
 
 
@@ -340,14 +343,14 @@ def test_edition_b_creates_a_person_without_a_password():
 def test_a_bad_expiry_date_is_refused_before_any_request(value):
     vault = Vault()
     with pytest.raises(VaultInputError, match="expiry_date must be a date yyyy-mm-dd or NeverExpires"):
-        _user.ensure(vault.client, desired(expiry_date=value), False)
+        run_entry(_user.converge, vault.client, desired(expiry_date=value), False)
     assert vault.client.calls == []
 
 
 @pytest.mark.parametrize("value", ["NeverExpires", "2030-02-28"])
 def test_good_expiry_dates_are_sent(value):
     vault = Vault(listed=False)
-    _user.ensure(vault.client, desired(password=PASSWORD, expiry_date=value), False)
+    run_entry(_user.converge, vault.client, desired(password=PASSWORD, expiry_date=value), False)
     assert sent(vault.client, "create_user")[0][1]["EXPIRYDATE"] == value
 
 
@@ -355,14 +358,14 @@ def test_good_expiry_dates_are_sent(value):
 def test_names_the_vault_would_trim_are_refused_before_any_request(options):
     vault = Vault()
     with pytest.raises(VaultInputError, match="has leading or trailing spaces|must not be empty"):
-        _user.ensure(vault.client, desired(**options), False)
+        run_entry(_user.converge, vault.client, desired(**options), False)
     assert vault.client.calls == []
 
 
 def test_check_mode_creation_writes_nothing_and_names_what_it_would_send():
     vault = Vault(listed=False)
-    tracker, after = _user.ensure(
-        vault.client, desired(password=PASSWORD, locked=True, reset_mfa=True, groups=["ops"]), True
+    tracker, after = run_entry(
+        _user.converge, vault.client, desired(password=PASSWORD, locked=True, reset_mfa=True, groups=["ops"]), True
     )
     assert tracker.changed and vault.client.writes() == [] and "token" not in after
     assert after == {
@@ -381,7 +384,7 @@ def test_a_create_refused_because_a_parallel_run_created_the_user_converges():
         return VaultAPIError("CREATE_USER failed: User bob already exists", http_status=200)
 
     vault.client.answers["create_user"] = meanwhile
-    tracker, after = _user.ensure(vault.client, desired(password=PASSWORD), False)
+    tracker, after = run_entry(_user.converge, vault.client, desired(password=PASSWORD), False)
     assert not tracker.changed and after["user_id"] == "100"
 
 
@@ -393,7 +396,7 @@ BOB = item(5, "bob", email="bob@x", department="Ops", location="Paris")
 def test_an_existing_user_with_the_same_settings_sends_one_read():
     vault = Vault([item(6, "BOB"), BOB], edition="B", build=6320)
     options = desired(email="bob@x", department="Ops", location="Paris", role="Password User", super_admin=False)
-    tracker, after = _user.ensure(vault.client, dict(options, api_user=False, locked=False), False)
+    tracker, after = run_entry(_user.converge, vault.client, dict(options, api_user=False, locked=False), False)
     assert not tracker.changed and keys(vault.client) == ["get_users"] and tracker.warnings == []
     assert sent(vault.client, "get_users")[0][1] == {
         "searchValue": "bob",
@@ -408,7 +411,9 @@ def test_an_existing_user_with_the_same_settings_sends_one_read():
 def test_settings_that_differ_fail_before_any_write_and_point_to_recreate():
     vault = Vault([BOB], edition="B", build=6320)
     with pytest.raises(VaultInputError) as failure:
-        _user.ensure(vault.client, desired(email="new@x", super_admin=True, api_user=True, locked=True), False)
+        run_entry(
+            _user.converge, vault.client, desired(email="new@x", super_admin=True, api_user=True, locked=True), False
+        )
     message = str(failure.value)
     assert "email is 'bob@x' in the vault, 'new@x' in the task" in message
     assert "super_admin is False in the vault, True in the task" in message
@@ -419,7 +424,7 @@ def test_settings_that_differ_fail_before_any_write_and_point_to_recreate():
 def test_recreate_deletes_and_creates_with_the_reported_settings_kept():
     vault = Vault([BOB], edition="B", build=6320)
     options = desired(role="Administrator", first_name="Bob", last_name="B", groups=["ops"], recreate=True)
-    tracker, after = _user.ensure(vault.client, options, False)
+    tracker, after = run_entry(_user.converge, vault.client, options, False)
     assert vault.client.writes() == ["delete_user_by_name", "create_user", "add_user_to_group"]
     created = sent(vault.client, "create_user")[0][1]
     assert created["ROLE"] == "Administrator" and created["EMAIL"] == "bob@x" and created["LOCATION"] == "Paris"
@@ -430,21 +435,21 @@ def test_recreate_deletes_and_creates_with_the_reported_settings_kept():
 
 def test_an_api_user_recreated_gets_a_new_token_handled_like_a_creation():
     vault = Vault([item(5, "bob", isApiUser=True)], edition="B", build=6320)
-    tracker, after = _user.ensure(vault.client, desired(role="Administrator", recreate=True), False)
+    tracker, after = run_entry(_user.converge, vault.client, desired(role="Administrator", recreate=True), False)
     assert after["token"] == TOKEN and vault.client.writes() == ["delete_user_by_name", "create_api_user"]
 
 
 def test_a_person_is_not_recreated_without_first_and_last_name():
     vault = Vault([BOB], edition="B", build=6320)
     with pytest.raises(VaultInputError, match="needs first_name and last_name"):
-        _user.ensure(vault.client, desired(role="Administrator", recreate=True), False)
+        run_entry(_user.converge, vault.client, desired(role="Administrator", recreate=True), False)
     assert vault.client.writes() == []
 
 
 def test_recreate_in_check_mode_writes_nothing():
     vault = Vault([BOB], edition="B", build=6320)
     options = desired(role="Administrator", first_name="B", last_name="B", api_user=False, recreate=True)
-    tracker, after = _user.ensure(vault.client, options, True)
+    tracker, after = run_entry(_user.converge, vault.client, options, True)
     assert tracker.changed and vault.client.writes() == [] and after["calls"] == ["DELETE USER", "CREATE_USER"]
 
 
@@ -453,18 +458,18 @@ def test_a_failed_creation_after_the_deletion_says_the_user_was_deleted():
     vault = Vault([BOB], edition="B", build=6320, create_user=refused)
     options = desired(role="Nobody", first_name="B", last_name="B", recreate=True)
     with pytest.raises(VaultAPIError, match="user bob was deleted, not recreated: CREATE_USER failed"):
-        _user.ensure(vault.client, options, False)
+        run_entry(_user.converge, vault.client, options, False)
 
 
 @pytest.mark.parametrize("stored, wanted, sent_key", [(False, True, "lock_user"), (True, False, "unlock_user")])
 def test_locked_is_compared_with_is_user_locked(stored, wanted, sent_key):
     vault = Vault([item(5, "bob", isUserLocked=stored)], edition="B", build=6320)
-    tracker, after = _user.ensure(vault.client, desired(locked=wanted), False)
+    tracker, after = run_entry(_user.converge, vault.client, desired(locked=wanted), False)
     assert tracker.changed and vault.client.writes() == [sent_key]
     assert tracker.diff() == {"before": {"state": "present", **_reported(stored)}, "after": _after(wanted)}
     assert after["user"]["isUserLocked"] is wanted
     vault.client.calls.clear()
-    tracker, dummy = _user.ensure(vault.client, desired(locked=wanted), False)
+    tracker, dummy = run_entry(_user.converge, vault.client, desired(locked=wanted), False)
     assert not tracker.changed and vault.client.writes() == []
 
 
@@ -490,7 +495,7 @@ def _after(locked):
 def test_without_the_list_an_existing_user_warns_once_what_it_could_not_compare():
     vault = Vault([BOB], listed=False)
     options = desired(email="other@x", role="Administrator", password=PASSWORD, expiry_date="2030-01-01", locked=True)
-    tracker, after = _user.ensure(vault.client, options, False)
+    tracker, after = run_entry(_user.converge, vault.client, options, False)
     assert len(tracker.warnings) == 1
     warning = tracker.warnings[0]
     assert warning.startswith("user bob exists; not compared with the vault: email, role, locked")
@@ -503,14 +508,14 @@ def test_without_the_list_an_existing_user_warns_once_what_it_could_not_compare(
 
 def test_without_the_list_a_converged_user_sends_reads_only_and_does_not_warn():
     vault = Vault([BOB], listed=False)
-    tracker, after = _user.ensure(vault.client, desired(), False)
+    tracker, after = run_entry(_user.converge, vault.client, desired(), False)
     assert not tracker.changed and tracker.warnings == [] and vault.client.writes() == []
     assert after == {"user_id": "5", "user": {}, "calls": []}
 
 
 def test_a_configured_edition_a_is_not_asked_for_the_list():
     vault = Vault([BOB], edition="A", build=12450)
-    _user.ensure(vault.client, desired(), False)
+    run_entry(_user.converge, vault.client, desired(), False)
     assert keys(vault.client) == ["get_user_id"]
 
 
@@ -520,7 +525,7 @@ def test_a_configured_edition_a_is_not_asked_for_the_list():
 def test_reset_mfa_is_an_action_reported_as_a_change_every_time():
     vault = Vault([BOB], edition="B", build=6320)
     for dummy in range(2):
-        tracker, after = _user.ensure(vault.client, desired(reset_mfa=True), False)
+        tracker, after = run_entry(_user.converge, vault.client, desired(reset_mfa=True), False)
         assert tracker.changed and after["calls"] == ["Reset MFA"]
     assert sent(vault.client, "reset_mfa") == [(None, None, {"USERNAME": "bob"})] * 2
 
@@ -529,7 +534,7 @@ def test_reset_mfa_is_an_action_reported_as_a_change_every_time():
 def test_reset_mfa_is_refused_before_any_request_on_older_builds(edition, build):
     vault = Vault([BOB], edition=edition, build=build)
     with pytest.raises(VaultUnsupportedError, match="Reset MFA .* needs edition A from build 12100 or edition B"):
-        _user.ensure(vault.client, desired(reset_mfa=True), True)
+        run_entry(_user.converge, vault.client, desired(reset_mfa=True), True)
     assert vault.client.calls == []
 
 
@@ -538,7 +543,7 @@ def test_reset_mfa_is_refused_before_any_request_on_older_builds(edition, build)
 
 def test_every_group_asked_for_is_added_and_counts_as_a_change():
     vault = Vault([BOB], listed=False)
-    tracker, after = _user.ensure(vault.client, desired(groups=["ops", "dev", "ops"]), False)
+    tracker, after = run_entry(_user.converge, vault.client, desired(groups=["ops", "dev", "ops"]), False)
     assert sent(vault.client, "add_user_to_group") == [
         (None, None, {"USERNAME": "bob", "USERGROUPNAME": "ops"}),
         (None, None, {"USERNAME": "bob", "USERGROUPNAME": "dev"}),
@@ -558,16 +563,16 @@ def test_a_group_the_vault_says_the_user_is_in_already_is_no_change():
 
     vault.client.answers["add_user_to_group"] = add
     vault.client.call = _passing_responses(vault.client)
-    tracker, after = _user.ensure(vault.client, desired(groups=["ops", "dev"]), False)
+    tracker, after = run_entry(_user.converge, vault.client, desired(groups=["ops", "dev"]), False)
     assert tracker.changed and tracker.diff()["after"]["added_to_groups"] == ["dev"]
-    tracker, after = _user.ensure(vault.client, desired(groups=["ops", "dev"]), False)
+    tracker, after = run_entry(_user.converge, vault.client, desired(groups=["ops", "dev"]), False)
     assert not tracker.changed and tracker.diff()["after"]["added_to_groups"] == []
     assert len(sent(vault.client, "add_user_to_group")) == 4
 
 
 def test_check_mode_counts_every_group_and_warns_that_it_cannot_tell_members():
     vault = Vault([BOB], listed=False)
-    tracker, after = _user.ensure(vault.client, desired(groups=["ops"]), True)
+    tracker, after = run_entry(_user.converge, vault.client, desired(groups=["ops"]), True)
     assert tracker.changed and tracker.diff()["after"]["added_to_groups"] == ["ops"]
     assert any("check mode cannot tell whether bob is a member" in warning for warning in tracker.warnings)
     assert vault.client.writes() == []
@@ -590,7 +595,7 @@ def _passing_responses(client):
 def test_unknown_groups_fail_together_before_any_write():
     vault = Vault(listed=False)
     with pytest.raises(VaultNotFoundError, match="user groups nope, gone do not exist"):
-        _user.ensure(vault.client, desired(password=PASSWORD, groups=["ops", "nope", "gone"]), False)
+        run_entry(_user.converge, vault.client, desired(password=PASSWORD, groups=["ops", "nope", "gone"]), False)
     assert vault.client.writes() == []
 
 
@@ -599,7 +604,7 @@ def test_purge_removes_the_user_from_every_other_group_in_one_request():
     vault.client.answers["remove_user_from_group"] = Vault.remove_answer(
         {33: ("Failed", "User bob does not exist in user group qa")}
     )
-    tracker, after = _user.ensure(vault.client, desired(groups=["ops"], purge_groups=True), False)
+    tracker, after = run_entry(_user.converge, vault.client, desired(groups=["ops"], purge_groups=True), False)
     assert sent(vault.client, "remove_user_from_group") == [(None, {"USERIDS": [5], "USERGROUPIDS": [32, 33]}, None)]
     assert tracker.diff()["after"]["removed_from_groups"] == ["dev"]
     assert after["calls"] == ["ADD USER TO USERGROUP ops", "REMOVE USER FROM USER_GROUP dev, qa"]
@@ -610,7 +615,7 @@ def test_a_purge_that_removed_nothing_is_no_change_even_when_the_call_failed():
     vault.client.answers["remove_user_from_group"] = Vault.remove_answer(
         {31: ("Failed", "User bob does not exist in user group ops"), 32: ("Failed", "User bob does not exist in dev")}
     )
-    tracker, dummy = _user.ensure(vault.client, desired(groups=[], purge_groups=True), False)
+    tracker, dummy = run_entry(_user.converge, vault.client, desired(groups=[], purge_groups=True), False)
     assert not tracker.changed and vault.client.writes() == ["remove_user_from_group"]
 
 
@@ -628,41 +633,43 @@ def test_any_other_refused_pair_fails_naming_the_group(outcome, message):
     else:
         vault.client.answers["remove_user_from_group"] = Vault.remove_answer({32: outcome})
     with pytest.raises(VaultAPIError, match="the user was not removed from user groups " + message):
-        _user.ensure(vault.client, desired(groups=["ops"], purge_groups=True), False)
+        run_entry(_user.converge, vault.client, desired(groups=["ops"], purge_groups=True), False)
 
 
 def test_a_failed_removal_without_per_pair_results_is_raised():
     refused = VaultAPIError("REMOVE USER FROM USER_GROUP failed: denied", http_status=200)
     vault = Vault([BOB], edition="B", build=6320, remove_user_from_group=refused)
     with pytest.raises(VaultAPIError, match="denied"):
-        _user.ensure(vault.client, desired(groups=[], purge_groups=True), False)
+        run_entry(_user.converge, vault.client, desired(groups=[], purge_groups=True), False)
 
 
 @pytest.mark.parametrize("edition, build", [("A", 12450), ("B", 6300)])
 def test_purge_is_refused_before_any_request_where_the_group_list_is_missing(edition, build):
     vault = Vault([BOB], edition=edition, build=build)
     with pytest.raises(VaultUnsupportedError, match="purge_groups needs the user group list"):
-        _user.ensure(vault.client, desired(groups=["ops"], purge_groups=True), False)
+        run_entry(_user.converge, vault.client, desired(groups=["ops"], purge_groups=True), False)
     assert vault.client.calls == []
 
 
 def test_purge_on_a_vault_that_does_not_serve_the_group_list_is_refused_before_any_write():
     vault = Vault([BOB], listed=False)
     with pytest.raises(VaultUnsupportedError, match="purge_groups needs .* the vault does not serve it"):
-        _user.ensure(vault.client, desired(groups=["ops"], purge_groups=True), False)
+        run_entry(_user.converge, vault.client, desired(groups=["ops"], purge_groups=True), False)
     assert vault.client.writes() == []
 
 
 def test_purge_in_check_mode_warns_and_writes_nothing():
     vault = Vault([BOB], edition="B", build=6320)
-    tracker, after = _user.ensure(vault.client, desired(groups=["ops"], purge_groups=True), True)
+    tracker, after = run_entry(_user.converge, vault.client, desired(groups=["ops"], purge_groups=True), True)
     assert vault.client.writes() == [] and after["calls"][-1] == "REMOVE USER FROM USER_GROUP dev"
     assert any("check mode cannot tell which of the user groups dev" in warning for warning in tracker.warnings)
 
 
 def test_a_new_user_is_in_no_group_to_purge():
     vault = Vault(edition="B", build=6320)
-    _user.ensure(vault.client, desired(first_name="B", last_name="B", groups=["ops"], purge_groups=True), False)
+    run_entry(
+        _user.converge, vault.client, desired(first_name="B", last_name="B", groups=["ops"], purge_groups=True), False
+    )
     assert vault.client.writes() == ["create_user", "add_user_to_group"]
 
 
@@ -671,32 +678,32 @@ def test_a_new_user_is_in_no_group_to_purge():
 
 def test_delete_by_name_and_again():
     vault = Vault([BOB], listed=False)
-    tracker, after = _user.ensure(vault.client, desired(state="absent"), False)
+    tracker, after = run_entry(_user.converge, vault.client, desired(state="absent"), False)
     assert tracker.changed and sent(vault.client, "delete_user_by_name") == [(None, None, {"USERNAME": "bob"})]
     assert after == {"user_id": None, "user": {}, "calls": ["DELETE USER"]}
-    tracker, after = _user.ensure(vault.client, desired(state="absent"), False)
+    tracker, after = run_entry(_user.converge, vault.client, desired(state="absent"), False)
     assert not tracker.changed and after["calls"] == []
 
 
 def test_check_mode_deletes_nothing():
     vault = Vault([BOB], edition="B", build=6320)
-    tracker, after = _user.ensure(vault.client, desired(state="absent"), True)
+    tracker, after = run_entry(_user.converge, vault.client, desired(state="absent"), True)
     assert tracker.changed and vault.client.writes() == [] and after["calls"] == ["DELETE USER"]
 
 
 def test_delete_by_id_looks_the_id_up_in_the_list():
     vault = Vault([BOB, item(15, "carol")], edition="B", build=6320)
     options = {"name": None, "user_id": "5", "state": "absent"}
-    tracker, dummy = _user.ensure(vault.client, options, False)
+    tracker, dummy = run_entry(_user.converge, vault.client, options, False)
     assert tracker.changed and sent(vault.client, "delete_user") == [({"user_id": "5"}, None, None)]
     assert sent(vault.client, "get_users")[0][1]["searchColumn"] == "userId"
-    tracker, dummy = _user.ensure(vault.client, options, False)
+    tracker, dummy = run_entry(_user.converge, vault.client, options, False)
     assert not tracker.changed and vault.client.writes() == ["delete_user"]
 
 
 def test_delete_by_id_without_the_list_takes_a_refusal_as_absent_with_the_vaults_words():
     vault = Vault([], listed=False)
-    tracker, dummy = _user.ensure(vault.client, {"user_id": "5", "state": "absent"}, False)
+    tracker, dummy = run_entry(_user.converge, vault.client, {"user_id": "5", "state": "absent"}, False)
     assert not tracker.changed and vault.client.writes() == ["delete_user"]
     assert any("whether the user exists is known only by deleting it" in warning for warning in tracker.warnings)
     assert any("User with ID 5 does not exist" in warning for warning in tracker.warnings)
@@ -705,7 +712,7 @@ def test_delete_by_id_without_the_list_takes_a_refusal_as_absent_with_the_vaults
 def test_a_user_id_that_is_not_a_number_is_refused_before_any_request():
     vault = Vault()
     with pytest.raises(VaultInputError, match="user_id must be a number"):
-        _user.ensure(vault.client, {"user_id": "5; drop", "state": "absent"}, False)
+        run_entry(_user.converge, vault.client, {"user_id": "5; drop", "state": "absent"}, False)
     assert vault.client.calls == []
 
 
@@ -713,7 +720,7 @@ def test_a_refused_delete_of_a_user_that_still_exists_fails():
     refused = VaultAPIError("DELETE USER failed: You cannot delete yourself", http_status=200)
     vault = Vault([BOB], listed=False, delete_user_by_name=refused)
     with pytest.raises(VaultAPIError, match="You cannot delete yourself"):
-        _user.ensure(vault.client, desired(state="absent"), False)
+        run_entry(_user.converge, vault.client, desired(state="absent"), False)
 
 
 # vault_user_info
@@ -721,7 +728,7 @@ def test_a_refused_delete_of_a_user_that_still_exists_fails():
 
 def test_describe_user_answers_the_id_and_the_item_whose_name_is_exact():
     vault = Vault([item(6, "BOB"), BOB], edition="B", build=6320)
-    assert _user.describe_user(vault.client, "bob") == {
+    assert _user.look_up_user(vault.client, "bob") == {
         "exists": True,
         "user_id": "5",
         "user": BOB,
@@ -731,7 +738,7 @@ def test_describe_user_answers_the_id_and_the_item_whose_name_is_exact():
 
 def test_describe_user_without_the_list_answers_the_id_only():
     vault = Vault([BOB], listed=False)
-    assert _user.describe_user(vault.client, "bob") == {
+    assert _user.look_up_user(vault.client, "bob") == {
         "exists": True,
         "user_id": "5",
         "user": {},
@@ -741,7 +748,7 @@ def test_describe_user_without_the_list_answers_the_id_only():
 
 def test_describe_an_unknown_user_is_an_empty_answer_checked_against_the_list():
     vault = Vault([BOB], edition="B", build=6320)
-    assert _user.describe_user(vault.client, "nobody") == {
+    assert _user.look_up_user(vault.client, "nobody") == {
         "exists": False,
         "user_id": None,
         "user": {},
@@ -760,19 +767,33 @@ def test_a_failed_user_id_for_a_user_the_list_holds_is_no_absent_user():
         VaultAPIError,
         match="get_USERID failed for user bob, whom the vault's user list holds: Internal error, try later",
     ):
-        _user.describe_user(vault.client, "bob")
+        _user.look_up_user(vault.client, "bob")
 
 
 def test_without_a_list_a_failure_that_does_not_say_missing_is_absent_with_a_doubt():
     vault = Vault([BOB], listed=False, get_user_id=failing_user_id("Internal error, try later"))
-    described = _user.describe_user(vault.client, "bob")
+    described = _user.look_up_user(vault.client, "bob")
     assert described["exists"] is False and described["vault_message"] == "Internal error, try later"
     assert "get_USERID failed for user bob with words that do not say it is missing" in described["doubt"]
 
 
 def test_without_a_list_a_failure_that_says_missing_gives_no_doubt():
     vault = Vault([], listed=False)
-    assert "doubt" not in _user.describe_user(vault.client, "nobody")
+    assert "doubt" not in _user.look_up_user(vault.client, "nobody")
+
+
+def test_vault_user_info_warns_the_doubt_and_returns_the_rest():
+    vault = Vault([BOB], listed=False, get_user_id=failing_user_id("Internal error, try later"))
+    tracker, values = run_entry(_user.describe, vault.client, {"name": "bob", "search": None, "page_size": 100})
+    assert values == {"exists": False, "user_id": None, "user": {}, "vault_message": "Internal error, try later"}
+    assert len(tracker.warnings) == 1 and "with words that do not say it is missing" in tracker.warnings[0]
+    assert not tracker.recorded and vault.client.writes() == []
+
+
+def test_vault_user_info_without_a_name_lists_every_user():
+    vault = Vault([BOB], edition="B", build=6320)
+    tracker, values = run_entry(_user.describe, vault.client, {"name": None, "search": None, "page_size": 100})
+    assert values == {"users": [BOB]} and tracker.warnings == [] and not tracker.recorded
 
 
 def test_search_is_refused_where_the_vault_has_no_user_list():
@@ -830,3 +851,12 @@ def test_the_list_is_read_page_after_page_whatever_totalrows_says(total_rows):
     assert _user.search_users(client, page_size=2) == users
     starts = [details["startIndex"] for dummy, dummy_path, details, dummy_query in client.calls]
     assert starts[:3] == [0, 2, 4] and len(starts) <= 4
+
+
+def test_users_and_user_groups_import_each_other_only_at_the_top_of_their_files():
+    """What both need is in ``_membership``: no import hides inside a function to dodge an import cycle."""
+    for name in ("_user", "_user_group"):
+        source = pathlib.Path(_user.__file__).with_name("%s.py" % name).read_text()
+        functions = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.FunctionDef)]
+        hidden = [node.name for node in functions for inner in ast.walk(node) if isinstance(inner, ast.ImportFrom)]
+        assert hidden == [], name

@@ -15,7 +15,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultResponseError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 USER_IDS = {"alice": "11", "bob": "12", "carol": "13", "admin": "1"}
 GROUP_IDS = {"dba": "7", "old": "8", "gone": None}
@@ -89,7 +89,7 @@ def deletion(outcomes):
     return answer
 
 
-def vault(edition="B", build=6320, **extra):
+def scripted_client(edition="B", build=6320, **extra):
     answers = {
         "get_user_id": user_id,
         "get_user_group_id": group_id,
@@ -120,8 +120,8 @@ def sent(client, key):
 
 
 def test_members_are_sent_each_time_and_count_as_changes():
-    client = vault()
-    tracker, values = _user_group.ensure(client, desired(members=["bob", "alice", "bob"]), False)
+    client = scripted_client()
+    tracker, values = run_entry(_user_group.converge, client, desired(members=["bob", "alice", "bob"]), False)
     assert tracker.changed and values["added"] == ["alice", "bob"]
     assert sent(client, "add_user_to_group") == [
         (None, {"USERNAME": "alice", "USERGROUPNAME": "dba"}),
@@ -135,17 +135,17 @@ def test_members_are_sent_each_time_and_count_as_changes():
 
 
 def test_a_group_without_members_given_is_read_only_and_unchanged():
-    client = vault()
-    tracker, values = _user_group.ensure(client, desired(), False)
+    client = scripted_client()
+    tracker, values = run_entry(_user_group.converge, client, desired(), False)
     assert not tracker.changed and keys(client) == ["get_user_group_id"]
     assert values["added"] == values["removed"] == values["not_members"] == []
 
 
 @pytest.mark.parametrize("check_mode", [False, True])
 def test_a_group_that_does_not_exist_fails_saying_the_api_cannot_create_it(check_mode):
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultNotFoundError) as failure:
-        _user_group.ensure(client, desired(name="gone", members=["alice"]), check_mode)
+        run_entry(_user_group.converge, client, desired(name="gone", members=["alice"]), check_mode)
     assert "user group gone does not exist" in str(failure.value)
     assert "the vault's API cannot create user groups; create it in the vault's web console" in str(failure.value)
     assert "the vault said: User group gone does not exist" in str(failure.value)
@@ -153,23 +153,23 @@ def test_a_group_that_does_not_exist_fails_saying_the_api_cannot_create_it(check
 
 
 def test_unknown_members_fail_together_before_any_write():
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultNotFoundError, match="users nobody, zed do not exist"):
-        _user_group.ensure(client, desired(members=["alice", "zed", "nobody"]), False)
+        run_entry(_user_group.converge, client, desired(members=["alice", "zed", "nobody"]), False)
     assert client.writes() == []
 
 
 def test_check_mode_takes_unknown_members_as_made_earlier_and_writes_nothing():
-    client = vault()
-    tracker, values = _user_group.ensure(client, desired(members=["alice", "zed"]), True)
+    client = scripted_client()
+    tracker, values = run_entry(_user_group.converge, client, desired(members=["alice", "zed"]), True)
     assert tracker.changed and values["added"] == ["alice", "zed"]
     assert any("users zed do not exist yet" in warning for warning in tracker.warnings)
     assert client.writes() == []
 
 
 def test_removals_count_only_the_pairs_the_vault_removed():
-    client = vault(remove_user_from_group=removal({"11": ("Success", "removed")}))
-    tracker, values = _user_group.ensure(client, desired(absent_members=["alice", "bob", "nobody"]), False)
+    client = scripted_client(remove_user_from_group=removal({"11": ("Success", "removed")}))
+    tracker, values = run_entry(_user_group.converge, client, desired(absent_members=["alice", "bob", "nobody"]), False)
     assert sent(client, "remove_user_from_group") == [({"USERIDS": [11, 12], "USERGROUPIDS": [7]}, None)]
     assert tracker.changed and values["removed"] == ["alice"]
     assert values["not_members"] == ["bob", "nobody"]
@@ -177,52 +177,52 @@ def test_removals_count_only_the_pairs_the_vault_removed():
 
 
 def test_a_removal_of_non_members_only_is_no_change_even_when_the_call_answers_failed():
-    client = vault()
-    tracker, values = _user_group.ensure(client, desired(absent_members=["alice", "bob"]), False)
+    client = scripted_client()
+    tracker, values = run_entry(_user_group.converge, client, desired(absent_members=["alice", "bob"]), False)
     assert not tracker.changed and values["removed"] == [] and values["not_members"] == ["alice", "bob"]
     assert client.writes() == ["remove_user_from_group"]
 
 
 def test_absent_members_that_are_no_users_send_nothing():
-    client = vault()
-    tracker, values = _user_group.ensure(client, desired(absent_members=["nobody"]), False)
+    client = scripted_client()
+    tracker, values = run_entry(_user_group.converge, client, desired(absent_members=["nobody"]), False)
     assert not tracker.changed and client.writes() == [] and values["not_members"] == ["nobody"]
 
 
 def test_another_failed_pair_fails_naming_the_user_and_the_group():
     outcomes = {"11": ("Success", "removed"), "12": ("Failed", "Permission denied")}
-    client = vault(remove_user_from_group=removal(outcomes))
+    client = scripted_client(remove_user_from_group=removal(outcomes))
     with pytest.raises(VaultAPIError) as failure:
-        _user_group.ensure(client, desired(absent_members=["alice", "bob"]), False)
+        run_entry(_user_group.converge, client, desired(absent_members=["alice", "bob"]), False)
     assert str(failure.value) == (
         "REMOVE USER FROM USER_GROUP: not removed from user group dba - user bob: Permission denied; removed: alice"
     )
 
 
 def test_a_pair_the_vault_does_not_answer_fails():
-    client = vault(remove_user_from_group={"RESULT": [pair("11", "7", "Success", "removed")]})
+    client = scripted_client(remove_user_from_group={"RESULT": [pair("11", "7", "Success", "removed")]})
     with pytest.raises(VaultAPIError, match="user bob: the vault gave no result for it; removed: alice"):
-        _user_group.ensure(client, desired(absent_members=["alice", "bob"]), False)
+        run_entry(_user_group.converge, client, desired(absent_members=["alice", "bob"]), False)
 
 
 def test_a_failed_removal_without_per_pair_results_is_raised_as_it_is():
     refusal = VaultAPIError("failed: USERIDS must be a non-empty list", http_status=200, details=None)
-    client = vault(remove_user_from_group=refusal)
+    client = scripted_client(remove_user_from_group=refusal)
     with pytest.raises(VaultAPIError) as failure:
-        _user_group.ensure(client, desired(absent_members=["alice"]), False)
+        run_entry(_user_group.converge, client, desired(absent_members=["alice"]), False)
     assert failure.value is refusal
 
 
 def test_adds_come_before_the_removal():
-    client = vault(remove_user_from_group=removal({"13": ("Success", "removed")}))
-    _user_group.ensure(client, desired(members=["alice"], absent_members=["carol"]), False)
+    client = scripted_client(remove_user_from_group=removal({"13": ("Success", "removed")}))
+    run_entry(_user_group.converge, client, desired(members=["alice"], absent_members=["carol"]), False)
     assert client.writes() == ["add_user_to_group", "remove_user_from_group"]
 
 
 def test_a_user_both_added_and_removed_is_refused_before_any_request():
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultInputError, match="users alice are in both members and absent_members"):
-        _user_group.ensure(client, desired(members=["alice"], absent_members=["alice"]), False)
+        run_entry(_user_group.converge, client, desired(members=["alice"], absent_members=["alice"]), False)
     assert client.calls == []
 
 
@@ -230,8 +230,12 @@ def test_a_user_both_added_and_removed_is_refused_before_any_request():
 
 
 def test_purge_removes_every_user_not_listed_in_one_call_and_counts_the_removed():
-    client = vault(get_users=user_list(count_extra=150), remove_user_from_group=removal({"13": ("Success", "ok")}))
-    tracker, values = _user_group.ensure(client, desired(members=["alice", "bob"], purge_members=True), False)
+    client = scripted_client(
+        get_users=user_list(count_extra=150), remove_user_from_group=removal({"13": ("Success", "ok")})
+    )
+    tracker, values = run_entry(
+        _user_group.converge, client, desired(members=["alice", "bob"], purge_members=True), False
+    )
     assert [details["startIndex"] for details, dummy in sent(client, "get_users")] == [0, 100]
     ((details, dummy),) = sent(client, "remove_user_from_group")
     assert details["USERIDS"] == [1, 13] + list(range(100, 250)) and details["USERGROUPIDS"] == [7]
@@ -242,15 +246,15 @@ def test_purge_removes_every_user_not_listed_in_one_call_and_counts_the_removed(
 
 
 def test_purge_checks_members_against_the_user_list():
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultNotFoundError, match="users zed do not exist"):
-        _user_group.ensure(client, desired(members=["zed"], purge_members=True), False)
+        run_entry(_user_group.converge, client, desired(members=["zed"], purge_members=True), False)
     assert client.writes() == []
 
 
 def test_purge_in_check_mode_lists_whom_it_would_send_and_warns():
-    client = vault()
-    tracker, values = _user_group.ensure(client, desired(members=["alice"], purge_members=True), True)
+    client = scripted_client()
+    tracker, values = run_entry(_user_group.converge, client, desired(members=["alice"], purge_members=True), True)
     assert client.writes() == []
     assert values["removed"] == ["admin", "bob", "carol"] and tracker.changed
     assert any("check mode cannot tell which of admin, bob, carol are members" in w for w in tracker.warnings)
@@ -258,9 +262,9 @@ def test_purge_in_check_mode_lists_whom_it_would_send_and_warns():
 
 @pytest.mark.parametrize("edition, build", [("A", 12450), ("B", 6300)])
 def test_purge_is_refused_before_any_request_where_there_is_no_user_list(edition, build):
-    client = vault(edition=edition, build=build)
+    client = scripted_client(edition=edition, build=build)
     with pytest.raises(VaultUnsupportedError) as failure:
-        _user_group.ensure(client, desired(members=["alice"], purge_members=True), False)
+        run_entry(_user_group.converge, client, desired(members=["alice"], purge_members=True), False)
     assert "purge_members needs the list of every user (GET_USER(S)" in str(failure.value)
     assert "absent_members instead" in str(failure.value)
     assert client.calls == []
@@ -268,36 +272,36 @@ def test_purge_is_refused_before_any_request_where_there_is_no_user_list(edition
 
 def test_purge_on_a_vault_without_the_user_list_and_no_build_given_is_refused_before_any_write():
     unserved = VaultAPIError("GET_USER(S) failed (HTTP 404): not served", http_status=404)
-    client = vault(edition=None, build=None, get_users=unserved)
+    client = scripted_client(edition=None, build=None, get_users=unserved)
     with pytest.raises(VaultUnsupportedError, match="purge_members needs the list of every user"):
-        _user_group.ensure(client, desired(members=["alice"], purge_members=True), False)
+        run_entry(_user_group.converge, client, desired(members=["alice"], purge_members=True), False)
     assert client.writes() == []
 
 
 def test_purge_fails_on_other_user_list_failures():
-    client = vault(get_users=VaultConnectionError("no answer"))
+    client = scripted_client(get_users=VaultConnectionError("no answer"))
     with pytest.raises(VaultConnectionError):
-        _user_group.ensure(client, desired(members=[], purge_members=True), False)
+        run_entry(_user_group.converge, client, desired(members=[], purge_members=True), False)
     assert client.writes() == []
 
 
 def test_removals_are_refused_before_any_request_below_their_build():
-    client = vault(edition="A", build=12000)
+    client = scripted_client(edition="A", build=12000)
     with pytest.raises(VaultUnsupportedError, match="REMOVE USER FROM USER_GROUP .* needs edition A from build 12230"):
-        _user_group.ensure(client, desired(members=["alice"], absent_members=["bob"]), False)
+        run_entry(_user_group.converge, client, desired(members=["alice"], absent_members=["bob"]), False)
     assert client.calls == []
 
 
 def test_members_alone_work_on_old_builds():
-    client = vault(edition="A", build=12000)
-    tracker, dummy = _user_group.ensure(client, desired(members=["alice"]), False)
+    client = scripted_client(edition="A", build=12000)
+    tracker, dummy = run_entry(_user_group.converge, client, desired(members=["alice"]), False)
     assert tracker.changed and client.writes() == ["add_user_to_group"]
 
 
 def test_a_user_id_that_is_not_a_number_fails_before_any_write():
-    client = vault(get_users=lambda path, details, query: [{"userId": "x1", "userName": "eve"}])
+    client = scripted_client(get_users=lambda path, details, query: [{"userId": "x1", "userName": "eve"}])
     with pytest.raises(VaultResponseError, match="GET_USER\\(S\\) gave user eve an id that is not a number"):
-        _user_group.ensure(client, desired(members=[], purge_members=True), False)
+        run_entry(_user_group.converge, client, desired(members=[], purge_members=True), False)
     assert client.writes() == []
 
 
@@ -305,9 +309,12 @@ def test_a_user_id_that_is_not_a_number_fails_before_any_write():
 
 
 def test_groups_by_name_and_id_are_deleted_in_one_call_with_the_per_item_results():
-    client = vault(delete_user_groups=deletion({"7": "Success", "8": "Success", "30": "Success"}))
-    tracker, values = _user_group.ensure(
-        client, desired(name=None, names=["dba", "old", "gone"], ids=[30, 7], state="absent"), False
+    client = scripted_client(delete_user_groups=deletion({"7": "Success", "8": "Success", "30": "Success"}))
+    tracker, values = run_entry(
+        _user_group.converge,
+        client,
+        desired(name=None, names=["dba", "old", "gone"], ids=[30, 7], state="absent"),
+        False,
     )
     assert sent(client, "delete_user_groups") == [({"userGroupIds": [7, 8, 30]}, None)]
     assert tracker.changed and values["absent"] == ["gone"]
@@ -319,15 +326,15 @@ def test_groups_by_name_and_id_are_deleted_in_one_call_with_the_per_item_results
 
 
 def test_deleting_a_group_that_does_not_exist_is_no_change_and_sends_no_write():
-    client = vault()
-    tracker, values = _user_group.ensure(client, desired(name="gone", state="absent"), False)
+    client = scripted_client()
+    tracker, values = run_entry(_user_group.converge, client, desired(name="gone", state="absent"), False)
     assert not tracker.changed and client.writes() == [] and values == {"deleted": [], "absent": ["gone"]}
 
 
 def test_an_invalid_id_fails_naming_the_group_with_the_46000_answer():
-    client = vault(delete_user_groups=deletion({"7": "Success"}))
+    client = scripted_client(delete_user_groups=deletion({"7": "Success"}))
     with pytest.raises(VaultAPIError) as failure:
-        _user_group.ensure(client, desired(name="dba", ids=[99], state="absent"), False)
+        run_entry(_user_group.converge, client, desired(name="dba", ids=[99], state="absent"), False)
     assert str(failure.value) == (
         "DELETE_USERGROUP: not deleted - user group id 99: Invalid user group ID 99 (statusCode 46000); "
         "deleted: user group dba (id 7)"
@@ -335,35 +342,35 @@ def test_an_invalid_id_fails_naming_the_group_with_the_46000_answer():
 
 
 def test_every_item_failed_is_read_from_the_failed_answer():
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultAPIError, match="user group id 99: Invalid user group ID 99 \\(statusCode 46000\\)$"):
-        _user_group.ensure(client, desired(name=None, ids=[99], state="absent"), False)
+        run_entry(_user_group.converge, client, desired(name=None, ids=[99], state="absent"), False)
 
 
 def test_a_group_deleted_meanwhile_by_another_run_is_no_change():
     lookups = iter([{"USERGROUPID": "7"}, no_such("User group dba")])
-    client = vault(get_user_group_id=lambda path, details, query: next(lookups))
-    tracker, values = _user_group.ensure(client, desired(name="dba", state="absent"), False)
+    client = scripted_client(get_user_group_id=lambda path, details, query: next(lookups))
+    tracker, values = run_entry(_user_group.converge, client, desired(name="dba", state="absent"), False)
     assert not tracker.changed and values == {"deleted": [], "absent": ["dba"]}
 
 
 def test_a_group_by_name_the_vault_refused_to_delete_fails_naming_it():
-    client = vault(delete_user_groups=deletion({"7": 46001}))
+    client = scripted_client(delete_user_groups=deletion({"7": 46001}))
     with pytest.raises(
         VaultAPIError, match="user group dba \\(id 7\\): Invalid user group ID 7 \\(statusCode 46001\\)"
     ):
-        _user_group.ensure(client, desired(name="dba", state="absent"), False)
+        run_entry(_user_group.converge, client, desired(name="dba", state="absent"), False)
 
 
 def test_an_answer_without_the_group_fails():
-    client = vault(delete_user_groups={"8": {"status": "Success"}, "7": "nonsense"})
+    client = scripted_client(delete_user_groups={"8": {"status": "Success"}, "7": "nonsense"})
     with pytest.raises(VaultAPIError, match="user group dba \\(id 7\\): the vault gave no result for it"):
-        _user_group.ensure(client, desired(name="dba", state="absent"), False)
+        run_entry(_user_group.converge, client, desired(name="dba", state="absent"), False)
 
 
 def test_check_mode_deletion_resolves_names_and_writes_nothing():
-    client = vault()
-    tracker, values = _user_group.ensure(client, desired(name="dba", ids=[30], state="absent"), True)
+    client = scripted_client()
+    tracker, values = run_entry(_user_group.converge, client, desired(name="dba", ids=[30], state="absent"), True)
     assert tracker.changed and client.writes() == []
     assert values["deleted"] == [
         {"userGroupId": "7", "userGroupName": "dba"},
@@ -372,9 +379,9 @@ def test_check_mode_deletion_resolves_names_and_writes_nothing():
 
 
 def test_deletion_is_refused_before_any_request_below_its_build():
-    client = vault(edition="A", build=12000)
+    client = scripted_client(edition="A", build=12000)
     with pytest.raises(VaultUnsupportedError, match="DELETE_USERGROUP .* needs edition A from build 12230"):
-        _user_group.ensure(client, desired(name="dba", state="absent"), True)
+        run_entry(_user_group.converge, client, desired(name="dba", state="absent"), True)
     assert client.calls == []
 
 
@@ -390,9 +397,9 @@ def test_deletion_is_refused_before_any_request_below_its_build():
     ],
 )
 def test_input_is_refused_before_any_request(options, message):
-    client = vault()
+    client = scripted_client()
     with pytest.raises(VaultInputError, match=message):
-        _user_group.ensure(client, desired(**options), False)
+        run_entry(_user_group.converge, client, desired(**options), False)
     assert client.calls == []
 
 
@@ -400,13 +407,13 @@ def test_input_is_refused_before_any_request(options, message):
 
 
 def test_a_group_is_read_by_name():
-    client = vault()
-    assert _user_group.describe_user_group(client, "dba") == {
+    client = scripted_client()
+    assert _user_group.look_up_user_group(client, "dba") == {
         "exists": True,
         "user_group": {"userGroupName": "dba", "userGroupId": "7"},
         "vault_message": None,
     }
-    gone = _user_group.describe_user_group(client, "gone")
+    gone = _user_group.look_up_user_group(client, "gone")
     assert gone["exists"] is False and gone["user_group"] == {} and "doubt" not in gone
     assert "does not exist" in gone["vault_message"]
     assert client.writes() == []
@@ -414,7 +421,7 @@ def test_a_group_is_read_by_name():
 
 def test_a_failure_whose_words_do_not_say_missing_is_absent_with_a_doubt():
     failed = VaultAPIError("GET_USERGROUPID failed: busy", http_status=200, vault_message="busy")
-    described = _user_group.describe_user_group(vault(get_user_group_id=failed), "dba")
+    described = _user_group.look_up_user_group(scripted_client(get_user_group_id=failed), "dba")
     assert described["exists"] is False and described["vault_message"] == "busy"
     assert (
         "GET_USERGROUPID failed for user group dba with words that do not say it is missing (busy)"
@@ -422,15 +429,36 @@ def test_a_failure_whose_words_do_not_say_missing_is_absent_with_a_doubt():
     )
 
 
+def test_vault_user_group_info_warns_the_doubt_and_returns_the_rest():
+    failed = VaultAPIError("GET_USERGROUPID failed: busy", http_status=200, vault_message="busy")
+    tracker, values = run_entry(
+        _user_group.describe, scripted_client(get_user_group_id=failed), {"name": "dba", "search": None}
+    )
+    assert values == {"exists": False, "user_group": {}, "vault_message": "busy"}
+    assert len(tracker.warnings) == 1 and "with words that do not say it is missing (busy)" in tracker.warnings[0]
+    assert not tracker.recorded
+
+
+def test_vault_user_group_info_without_a_name_lists_the_groups():
+    items = [{"userGroupId": 7, "userGroupName": "dba"}]
+    client = scripted_client(
+        get_user_groups=lambda path, details, query: items[details["startIndex"] :][: details["limit"]]
+    )
+    tracker, values = run_entry(_user_group.describe, client, {"name": None, "search": None})
+    assert values == {"user_groups": items} and tracker.warnings == [] and client.writes() == []
+
+
 def test_a_refusal_of_the_name_lookup_over_http_fails():
-    client = vault(get_user_group_id=VaultAPIError("failed (HTTP 403): forbidden", http_status=403))
+    client = scripted_client(get_user_group_id=VaultAPIError("failed (HTTP 403): forbidden", http_status=403))
     with pytest.raises(VaultAPIError, match="forbidden"):
-        _user_group.describe_user_group(client, "dba")
+        _user_group.look_up_user_group(client, "dba")
 
 
 def test_the_list_is_searched_and_read_whole():
     items = [{"userGroupId": n, "userGroupName": "g%d" % n} for n in range(120)]
-    client = vault(get_user_groups=lambda path, details, query: items[details["startIndex"] :][: details["limit"]])
+    client = scripted_client(
+        get_user_groups=lambda path, details, query: items[details["startIndex"] :][: details["limit"]]
+    )
     search = {"value": "g", "column": "userGroupName", "operator": "startsWith"}
     assert _user_group.list_user_groups(client, search) == items
     assert [details for dummy_key, dummy_path, details, dummy_query in client.calls] == [

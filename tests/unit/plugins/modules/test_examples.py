@@ -40,10 +40,10 @@ def examples_of(kind, name):
 @pytest.mark.parametrize("kind, name", PLUGINS, ids=["%s/%s" % plugin for plugin in PLUGINS])
 def test_examples_are_the_tasks_the_integration_target_runs(kind, name):
     target = os.path.join(ROOT, "tests", "integration", "targets", target_of(kind, name), "tasks", "examples.yml")
-    assert os.path.exists(target), "%s: no %s" % (name, target)
+    assert os.path.exists(target), "%s: no %s (`make examples` writes it)" % (name, target)
     with open(target, encoding="utf-8") as handle:
         run = yaml.safe_load(handle)
-    assert run == examples_of(kind, name)
+    assert run == examples_of(kind, name), "%s differs from the EXAMPLES of %s: run `make examples`" % (target, name)
 
 
 def test_every_plugin_is_checked():

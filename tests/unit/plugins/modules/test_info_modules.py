@@ -9,8 +9,8 @@ import pytest
 
 from ansible_collections.credvault.vault.plugins.module_utils import (
     _account,
-    _password_request,
-    _policy,
+    _password_policy_info,
+    _password_request_info,
     _resource,
     _resource_type,
 )
@@ -20,7 +20,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultInputError,
     VaultUnsupportedError,
 )
-from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
+from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 UNKNOWN = VaultAPIError("GET_RESOURCEID failed: Resource nowhere does not exist", http_status=200)
 NO_RESOURCE = {
@@ -42,31 +42,38 @@ REQUESTS = {
     "REQUESTED BY FULLNAME": "admin",
     "PASSWORDREQUESTLIST": [],
 }
+
+
+def described(entry, **desired):
+    """A read of ``client`` by the module's entry point ``entry`` with the options ``desired``: its values."""
+    return lambda client: run_entry(entry, client, desired)[1]
+
+
 # Each info module's read with names the vault does not know: (answers, call, expected result).
 MISSING = {
     "vault_resource_info": (
         NO_RESOURCE,
-        lambda client: _resource.describe_resource(client, "nowhere"),
+        described(_resource.describe, name="nowhere"),
         {"exists": False, "resource": {}, "associated_groups": None, "remote_apps": None, "unavailable": {}},
     ),
     "vault_account_info name": (
         NO_RESOURCE,
-        lambda client: _account.describe_account(client, "nowhere", "root"),
+        described(_account.describe, resource="nowhere", name="root"),
         {"exists": False, "resource_exists": False, "account": {}},
     ),
     "vault_account_info list": (
         NO_RESOURCE,
-        lambda client: _account.list_accounts(client, "nowhere", True),
+        described(_account.describe, resource="nowhere", include_details=True),
         {"resource_exists": False, "accounts": []},
     ),
     "vault_password_policy_info": (
         {"get_password_policies": POLICIES},
-        lambda client: _policy.describe_policies(client, "Nope"),
+        described(_password_policy_info.describe, name="Nope"),
         {"organization": "Default Organization", "default_policy": "Strong", "policies": []},
     ),
     "vault_resource_type_info": (
         {"get_resource_types": TYPES},
-        lambda client: _resource_type.list_resource_types(client, ["Nope"]),
+        described(_resource_type.describe, containing=["Nope"]),
         {"resource_types": [], "organization_name": "Default Organization"},
     ),
     "vault_password_request_info": (
@@ -76,7 +83,9 @@ MISSING = {
             ),
             "get_password_requests": REQUESTS,
         },
-        lambda client: _password_request.read_requests(client, "nobody", "nowhere")[0],
+        lambda client: run_entry(
+            _password_request_info.describe, client, {"requester": "nobody", "resource": "nowhere", "account": None}
+        )[1],
         {"requester": {}, "requests": []},
     ),
 }
@@ -92,15 +101,15 @@ def test_a_name_the_vault_does_not_know_is_an_empty_answer(module):
 
 # Each info module's first read, failing: a refusal or a lost connection is never taken for "missing".
 FIRST_READ = {
-    "vault_resource_info": ("get_resource_id", lambda client: _resource.describe_resource(client, "web")),
-    "vault_account_info name": (
-        "get_resource_account_ids",
-        lambda client: _account.describe_account(client, "web", "root"),
+    "vault_resource_info": ("get_resource_id", described(_resource.describe, name="web")),
+    "vault_account_info name": ("get_resource_account_ids", described(_account.describe, resource="web", name="root")),
+    "vault_account_info list": ("get_resource_id", described(_account.describe, resource="web")),
+    "vault_password_policy_info": ("get_password_policies", described(_password_policy_info.describe)),
+    "vault_resource_type_info": ("get_resource_types", described(_resource_type.describe)),
+    "vault_password_request_info": (
+        "get_password_requests",
+        lambda client: run_entry(_password_request_info.describe, client, {}),
     ),
-    "vault_account_info list": ("get_resource_id", lambda client: _account.list_accounts(client, "web")),
-    "vault_password_policy_info": ("get_password_policies", _policy.describe_policies),
-    "vault_resource_type_info": ("get_resource_types", _resource_type.list_resource_types),
-    "vault_password_request_info": ("get_password_requests", _password_request.read_requests),
 }
 FAILURES = [
     VaultConnectionError("no answer from the vault"),
@@ -120,11 +129,13 @@ def test_refusals_and_connection_errors_fail(module, failure):
 
 # Each info module's names, padded or empty: refused before any request.
 PADDED = {
-    "vault_resource_info": lambda client: _resource.describe_resource(client, " web"),
-    "vault_account_info resource": lambda client: _account.describe_account(client, "web ", "root"),
-    "vault_account_info name": lambda client: _account.describe_account(client, "web", ""),
-    "vault_account_info list": lambda client: _account.list_accounts(client, " web"),
-    "vault_password_request_info": lambda client: _password_request.read_requests(client, "bob "),
+    "vault_resource_info": described(_resource.describe, name=" web"),
+    "vault_account_info resource": described(_account.describe, resource="web ", name="root"),
+    "vault_account_info name": described(_account.describe, resource="web", name=""),
+    "vault_account_info list": described(_account.describe, resource=" web"),
+    "vault_password_request_info": lambda client: run_entry(
+        _password_request_info.describe, client, {"requester": "bob "}
+    ),
 }
 
 
@@ -138,9 +149,11 @@ def test_names_the_vault_would_trim_are_refused_before_any_request(module):
 
 def test_a_policy_named_is_the_only_one_returned_and_the_default_is_still_named():
     client = ScriptedClient({"get_password_policies": POLICIES})
-    assert _policy.describe_policies(client, "Low") == {
+    tracker, values = run_entry(_password_policy_info.describe, client, {"name": "Low"})
+    assert values == {
         "organization": "Default Organization",
         "default_policy": "Strong",
         "policies": [POLICIES["POLICIES"][0]],
     }
-    assert _policy.describe_policies(client)["policies"] == POLICIES["POLICIES"]
+    assert not tracker.recorded
+    assert run_entry(_password_policy_info.describe, client, {"name": None})[1]["policies"] == POLICIES["POLICIES"]

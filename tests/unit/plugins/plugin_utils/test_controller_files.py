@@ -23,7 +23,7 @@ def mode_of(path):
 
 def test_a_new_file_is_written_with_its_mode_and_the_result_holds_no_content(tmp_path):
     dest = str(tmp_path / "key")
-    result = files.ensure_file(dest, KEY, 0o600, check_mode=False)
+    result = files.update_file(dest, KEY, 0o600, check_mode=False)
     assert (tmp_path / "key").read_bytes() == KEY and mode_of(dest) == 0o600
     assert result["changed"] and result["dest"] == dest and result["size"] == len(KEY)
     assert result["diff"] == {
@@ -35,10 +35,10 @@ def test_a_new_file_is_written_with_its_mode_and_the_result_holds_no_content(tmp
 
 def test_a_file_holding_the_bytes_is_not_rewritten(tmp_path, monkeypatch):
     dest = str(tmp_path / "key")
-    files.ensure_file(dest, KEY, 0o600, check_mode=False)
+    files.update_file(dest, KEY, 0o600, check_mode=False)
     monkeypatch.setattr(files, "write_file", mock.Mock(side_effect=AssertionError("rewritten")))
     monkeypatch.setattr(files.os, "chmod", mock.Mock(side_effect=AssertionError("chmod")))
-    result = files.ensure_file(dest, KEY, 0o600, check_mode=False)
+    result = files.update_file(dest, KEY, 0o600, check_mode=False)
     assert not result["changed"] and result["diff"]["before"] == dict(result["diff"]["after"], state="file")
 
 
@@ -47,7 +47,7 @@ def test_only_the_mode_is_corrected_when_the_bytes_are_the_same(tmp_path, monkey
     dest.write_bytes(KEY)
     dest.chmod(0o644)
     monkeypatch.setattr(files, "write_file", mock.Mock(side_effect=AssertionError("rewritten")))
-    result = files.ensure_file(str(dest), KEY, 0o600, check_mode=False)
+    result = files.update_file(str(dest), KEY, 0o600, check_mode=False)
     assert result["changed"] and mode_of(dest) == 0o600
     assert result["diff"]["before"]["mode"] == "0644" and result["diff"]["after"]["mode"] == "0600"
 
@@ -58,7 +58,7 @@ def test_check_mode_writes_nothing(tmp_path, existing):
     if existing is not None:
         dest.write_bytes(existing)
         dest.chmod(0o644)
-    result = files.ensure_file(str(dest), KEY, 0o600, check_mode=True)
+    result = files.update_file(str(dest), KEY, 0o600, check_mode=True)
     assert result["changed"]
     if existing is None:
         assert not dest.exists()
