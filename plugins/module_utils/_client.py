@@ -194,9 +194,7 @@ def check_gates(endpoint, details, edition, build):
     here = "the vault is edition %s build %d" % (edition, build)
     if not _open(endpoint.gates, edition, build):
         call = "%s (%s %s)" % (operation, endpoint.method_for(edition), endpoint.path)
-        raise VaultUnsupportedError(
-            "%s needs %s; %s" % (call, gates_text(endpoint.gates), here), operation=operation
-        )
+        raise VaultUnsupportedError("%s needs %s; %s" % (call, gates_text(endpoint.gates), here), operation=operation)
     sent = _keys(details)
     for name, gates in sorted(endpoint.field_gates().items()):
         if name in sent and not _open(gates, edition, build):

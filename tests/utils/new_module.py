@@ -238,7 +238,7 @@ def insert_before(text, anchor, addition, path):
 
 def add_leak_tasks(plan, text):
     text = insert_before(text, LEAK_ANCHOR, leak_tasks(plan), LEAK_MODES)
-    head, _, tail = text.partition(LEAK_ANCHOR)
+    head, dummy, tail = text.partition(LEAK_ANCHOR)
     tail = insert_before(tail, LEAK_LOOP_END, '        - "{{ %s_refused }}"\n' % plan.thing, LEAK_MODES)
     return head + LEAK_ANCHOR + tail
 
