@@ -53,21 +53,6 @@ FILE_TYPES = {"certificate": CERTFILE, "keystore": KEYSTORE}
 _NAMED_SERIAL = re.compile(r"serial number ([0-9A-Fa-f:]+)")
 _DUPLICATE = re.compile(r"already", re.IGNORECASE)
 LOCKED_KIND = "certificate"
-# The certificate input options a creation shows in the diff.
-_SENT = (
-    "subject_alt_name",
-    "organization_name",
-    "organizational_unit_name",
-    "locality_name",
-    "state_or_province_name",
-    "country_name",
-    "validity",
-    "validity_type",
-    "key_algorithm",
-    "key_length",
-    "signature_algorithm",
-    "store_type",
-)
 # The certificate input options the list does not show, so not compared with an existing certificate.
 _UNCOMPARED = (
     "subject_alt_name",
@@ -80,6 +65,10 @@ _UNCOMPARED = (
     "validity_type",
     "store_type",
 )
+# ... and those it shows, compared.
+_COMPARED = ("key_length", "signature_algorithm", "key_algorithm")
+# The certificate input options a creation shows in the diff.
+_SENT = _UNCOMPARED + _COMPARED
 
 
 def read_source(path):
@@ -333,12 +322,11 @@ class Certificate(VaultObject):
                     ),
                 )
             )
-        compared = ("key_length", "signature_algorithm", "key_algorithm")
         others = [option for option in _UNCOMPARED if self.desired.get(option) is not None]
         if others:
             self.tracker.warn(
                 "certificate %s exists; the vault does not list its %s, so they were not compared (only %s are)"
-                % (self.common_name, ", ".join(others), ", ".join(compared))
+                % (self.common_name, ", ".join(others), ", ".join(_COMPARED))
             )
 
     # shared --------------------------------------------------------------------------------------------------

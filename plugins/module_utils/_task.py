@@ -54,11 +54,6 @@ class Task:
     def warnings(self):
         return list(self.tracker.warnings)
 
-    @property
-    def writes(self):
-        """The writes the client sent (or may have sent), named as ``VaultClient.written`` names them."""
-        return list(self.client.written)
-
     def result(self, values):
         """``values`` with ``changed`` and, when anything was compared, ``diff``."""
         result = dict(values, changed=self.tracker.changed)

@@ -64,7 +64,6 @@ class ScriptedClient:
     read_optional = VaultClient.read_optional
     known_edition = VaultClient.known_edition
     learned_edition = None
-    written = ()
 
     # The vault's base URL, as a client's: the domains' locks (``_object_lock``) are keyed by it.
     base_url = "https://vault.example:7272"
