@@ -1,0 +1,281 @@
+# -*- coding: utf-8 -*-
+# Copyright: credvault.vault contributors
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+
+"""New audit records as events, and the cursor that remembers which were given: the event source's logic.
+
+The API gives the trail newest first, a page at a time (``GET_AUDIT``: ``AUDITTYPE``, ``STARTINDEX``, ``LIMIT``,
+``DURATION``), with no "since" parameter and no promise about its ids or its order beyond that. So a poll reads
+pages from the newest record back until a page reaches records older than the cursor's window, and keeps each
+record it has not given before, known by its ``AUDITID``:
+
+- the window (``WINDOW``, before the newest record given) is read again on every poll, so a record the vault
+  writes late, with a time a little before one already given, still comes once;
+- records that arrive while the pages are read push the older ones down a page: they are read twice and given
+  once; the new ones come with the next poll;
+- the cursor (per audit type: the newest record's time and the ids given within the window) is what
+  ``cursor_file`` keeps across restarts; it is written after each event is handed over, so a restart repeats
+  at most the one event being handed over when it stopped, and loses none.
+
+Only the spec's fields of a record go into an event; ``N/A`` and ``Not Applicable`` become null.
+"""
+
+from __future__ import annotations
+
+import datetime
+import fnmatch
+import json
+import os
+import tempfile
+
+from ansible_collections.credvault.vault.plugins.module_utils._audit import AUDIT_TYPES, iso_time
+from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
+
+WINDOW = datetime.timedelta(minutes=2)
+# Pages one poll reads at most: a vault that ignores STARTINDEX or totalRows does not keep the source reading.
+MAX_PAGES = 1000
+# Ids kept without a readable time (the window cannot age them out).
+MAX_UNTIMED_IDS = 10000
+CURSOR_VERSION = 1
+START_AT = {"now": None, "today": "TODAY", "last_7_days": "LAST_7_DAYS"}
+NOT_APPLICABLE = ("n/a", "not applicable")
+EVENT_FIELDS = {
+    "audit_id": "AUDITID",
+    "operation": "OPERATIONTYPE",
+    "resource": "RESOURCENAME",
+    "account": "ACCOUNTNAME",
+    "user": "USERNAME",
+    "operated_by": "OPERATEDBY",
+    "name": "NAME",
+    "ip_address": "IPADDRESS",
+    "client": "CLIENT",
+    "reason": "REASON",
+}
+
+
+def _text(value):
+    """A field's value as text, or None for a missing, unprintable or not-applicable one."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return None
+    text = str(value).strip()
+    return None if not text or text.lower() in NOT_APPLICABLE else text
+
+
+def _moment(text):
+    iso = iso_time(text)
+    return datetime.datetime.fromisoformat(iso) if iso else None
+
+
+def record_id(record):
+    """The record's ``AUDITID`` as text; None when it has none (such a record cannot be given exactly once)."""
+    return _text(record.get("AUDITID"))
+
+
+def to_event(audit_type, record, url):
+    """The event of one record: ``{"vault_audit": {...}}`` with the spec's fields only."""
+    fields = {name: _text(record.get(key)) for name, key in EVENT_FIELDS.items()}
+    vault_time = _text(record.get("LASTACCESSEDTIME"))
+    fields.update(audit_type=audit_type, time=iso_time(vault_time), vault_time=vault_time, url=url)
+    return {"vault_audit": fields}
+
+
+class Filters:
+    """Shell-style patterns, case-insensitive: ``operations`` and ``exclude_operations`` on OPERATIONTYPE,
+    ``resources`` on RESOURCENAME, ``accounts`` on ACCOUNTNAME. An empty list lets everything through."""
+
+    def __init__(self, operations=(), exclude_operations=(), resources=(), accounts=()):
+        self.rules = [
+            ("OPERATIONTYPE", [p.lower() for p in operations], True),
+            ("OPERATIONTYPE", [p.lower() for p in exclude_operations], False),
+            ("RESOURCENAME", [p.lower() for p in resources], True),
+            ("ACCOUNTNAME", [p.lower() for p in accounts], True),
+        ]
+
+    def admit(self, record):
+        for key, patterns, wanted in self.rules:
+            if not patterns:
+                continue
+            value = str(_text(record.get(key)) or "").lower()
+            if any(fnmatch.fnmatchcase(value, pattern) for pattern in patterns) != wanted:
+                return False
+        return True
+
+
+class TrailPosition:
+    """Where one audit type's trail was left: ``newest`` (the newest time given, or None before the first poll)
+    and ``seen`` ({AUDITID: ISO time or None}: the ids given within the window)."""
+
+    def __init__(self, newest=None, seen=None):
+        self.newest = newest
+        self.seen = dict(seen or {})
+
+    @property
+    def started(self):
+        return self.newest is not None or bool(self.seen)
+
+    def window_start(self):
+        return self.newest - WINDOW if self.newest else None
+
+    def give(self, audit_id, moment):
+        """Note a record as given (or passed over by the filters)."""
+        if audit_id is not None:
+            self.seen[audit_id] = moment.isoformat() if moment else None
+        if moment and (self.newest is None or moment > self.newest):
+            self.newest = moment
+
+    def forget_old(self):
+        """Drop the ids older than the window (and the oldest of the ids without a time beyond their limit)."""
+        start = self.window_start()
+        untimed = [key for key, iso in self.seen.items() if iso is None]
+        for key in untimed[: max(0, len(untimed) - MAX_UNTIMED_IDS)]:
+            del self.seen[key]
+        if start:
+            for key, iso in list(self.seen.items()):
+                if iso is not None and datetime.datetime.fromisoformat(iso) < start:
+                    del self.seen[key]
+
+    def to_json(self):
+        return {"newest": self.newest.isoformat() if self.newest else None, "seen": self.seen}
+
+    @classmethod
+    def from_json(cls, data):
+        if not isinstance(data, dict) or not isinstance(data.get("seen", {}), dict):
+            raise ValueError("not a trail position")
+        newest = data.get("newest")
+        seen = data.get("seen", {})
+        for iso in seen.values():
+            if iso is not None:
+                datetime.datetime.fromisoformat(iso)
+        return cls(datetime.datetime.fromisoformat(newest) if newest else None, seen)
+
+
+class Cursor:
+    """The positions of the audit types read from one vault (``url``), kept in ``path`` when one is given."""
+
+    def __init__(self, url, path=None):
+        self.url = url
+        self.path = path
+        self.positions = {}
+
+    def position(self, audit_type):
+        return self.positions.setdefault(audit_type, TrailPosition())
+
+    @classmethod
+    def load(cls, url, path):
+        """The cursor kept in ``path`` (a new one when the file does not exist).
+
+        Raises ``VaultInputError`` for a file that is not a cursor, or is the cursor of another vault: reading
+        from its position would lose or repeat events."""
+        cursor = cls(url, path)
+        if not path or not os.path.exists(path):
+            return cursor
+        try:
+            with open(path, encoding="utf-8") as handle:
+                data = json.load(handle)
+            if data.get("version") != CURSOR_VERSION:
+                raise ValueError("version")
+            cursor.positions = {kind: TrailPosition.from_json(value) for kind, value in data["positions"].items()}
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            raise VaultInputError(
+                "cursor_file %s is not a cursor this source wrote: remove it, or give another path" % path
+            ) from None
+        if data.get("url") != url:
+            raise VaultInputError(
+                "cursor_file %s holds the position in the audit trail of another vault (%s): give a cursor_file "
+                "per vault" % (path, data.get("url"))
+            )
+        return cursor
+
+    def save(self):
+        """Write the cursor to its file (readable by its owner only), replacing it whole or not at all."""
+        if not self.path:
+            return
+        data = {
+            "version": CURSOR_VERSION,
+            "url": self.url,
+            "positions": {kind: position.to_json() for kind, position in self.positions.items()},
+        }
+        directory = os.path.dirname(os.path.abspath(self.path))
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".vault_audit-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump(data, stream, indent=1, sort_keys=True)
+            os.replace(temporary, self.path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+
+
+def read_new(client, audit_type, position, duration, page_size, quiet=False):
+    """The records of ``audit_type`` not given yet, oldest first, each as ``(record, id, moment)``.
+
+    Pages are read newest first from STARTINDEX 0 until one reaches past the position's window, or the trail
+    ends. Before the first poll there is no window: the whole ``duration`` is read, unless ``quiet`` (the first
+    poll of ``start_at: now``, whose records are noted, not given): then the window ends the newest record's."""
+    start, window_start, total = 0, position.window_start(), None
+    found, previous_ids = {}, None
+    for _page_number in range(MAX_PAGES):
+        response = client.call(
+            "get_audit",
+            query={"AUDITTYPE": AUDIT_TYPES[audit_type], "STARTINDEX": start, "LIMIT": page_size, "DURATION": duration},
+        )
+        page = response.details_list()
+        total = response.total_rows if response.total_rows is not None else total
+        moments = [_moment(record.get("LASTACCESSEDTIME")) for record in page]
+        if window_start is None and quiet and any(moments):
+            window_start = max(moment for moment in moments if moment) - WINDOW
+        ids = [record_id(record) for record in page]
+        passed_window = False
+        for record, audit_id, moment in zip(page, ids, moments):
+            if window_start and moment and moment < window_start:
+                passed_window = True
+                continue
+            key = audit_id if audit_id is not None else repr(sorted(record.items()))
+            if key not in found and (audit_id is None or audit_id not in position.seen):
+                found[key] = (record, audit_id, moment)
+        start += len(page)
+        ended = len(page) < page_size and (total is None or start >= total)
+        if passed_window or not page or ended or ids == previous_ids:
+            break
+        previous_ids = ids
+    return list(reversed(list(found.values())))
+
+
+class AuditEvents:
+    """The polls of one source: ``poll()`` returns what is new in every audit type, ``note()`` marks one record
+    as given in the cursor, ``cursor.save()`` keeps that."""
+
+    def __init__(self, client, cursor, audit_types, filters, start_at="now", page_size=100):
+        self.client = client
+        self.url = client.base_url
+        self.cursor = cursor
+        self.audit_types = audit_types
+        self.filters = filters
+        self.start_at = start_at
+        self.page_size = page_size
+
+    def poll(self):
+        """``[(event, audit_type, id, moment)]``, oldest first within each audit type; the event is None for a
+        record the filters pass over, or that came before the source's first poll with ``start_at: now``."""
+        found = []
+        for audit_type in self.audit_types:
+            position = self.cursor.position(audit_type)
+            position.forget_old()
+            first = not position.started
+            quiet = first and self.start_at == "now"
+            duration = START_AT[self.start_at] if first and not quiet else "LAST_7_DAYS"
+            records = read_new(self.client, audit_type, position, duration, self.page_size, quiet)
+            for record, audit_id, moment in records:
+                admitted = not quiet and self.filters.admit(record)
+                event = to_event(audit_type, record, self.url) if admitted else None
+                found.append((event, audit_type, audit_id, moment))
+            if first and not records:
+                position.newest = EMPTY_TRAIL
+        return found
+
+    def note(self, audit_type, audit_id, moment):
+        self.cursor.position(audit_type).give(audit_id, moment)
+
+
+# The position of a trail that was empty at the first poll: every later record is new.
+EMPTY_TRAIL = datetime.datetime(1970, 1, 1)

@@ -1,0 +1,243 @@
+# -*- coding: utf-8 -*-
+# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
+"""The event source's logic: each record given once across polls, pages, records arriving mid-read, late records
+and restarts; the first start; filters; what an event holds; answers that cannot be trusted."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import stat
+
+import pytest
+
+from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
+from ansible_collections.credvault.vault.plugins.plugin_utils._audit_events import (
+    MAX_PAGES,
+    WINDOW,
+    AuditEvents,
+    Cursor,
+    Filters,
+)
+from ansible_collections.credvault.vault.tests.unit.plugins.plugin_utils.audit_trail import Page, Trail
+
+
+def source(trail, cursor_path=None, audit_types=("resource",), filters=None, start_at="now", page_size=100):
+    cursor = Cursor.load(trail.base_url, cursor_path)
+    return AuditEvents(trail, cursor, list(audit_types), filters or Filters(), start_at, page_size)
+
+
+def given(events):
+    """One poll handled as the source does: every record noted; the ids of the events, in their order."""
+    ids = []
+    for event, audit_type, audit_id, moment in events.poll():
+        events.note(audit_type, audit_id, moment)
+        if event is not None:
+            ids.append(event["vault_audit"]["audit_id"])
+    events.cursor.save()
+    return ids
+
+
+def test_the_first_start_gives_only_what_comes_after_it():
+    trail = Trail()
+    for _number in range(5):
+        trail.add()
+    events = source(trail)
+    assert given(events) == []
+    new = [trail.add(), trail.add()]
+    assert given(events) == new
+    assert given(events) == []
+
+
+def test_the_first_start_on_a_large_trail_reads_only_its_newest_window():
+    trail = Trail()
+    for _number in range(1000):
+        trail.add()
+    events = source(trail, page_size=10)
+    assert given(events) == []
+    # Records a second apart: the window of 2 minutes is 121 records, 13 pages of 10, not the 100 of the trail.
+    assert len(trail.queries) == 13
+
+
+@pytest.mark.parametrize(("start_at", "duration"), [("today", "TODAY"), ("last_7_days", "LAST_7_DAYS")])
+def test_start_at_gives_the_trail_of_its_duration_once_oldest_first(start_at, duration):
+    trail = Trail()
+    ids = [trail.add() for _number in range(250)]
+    events = source(trail, start_at=start_at, page_size=100)
+    assert given(events) == ids
+    assert [query["DURATION"] for query in trail.queries] == [duration] * 3
+    assert [query["STARTINDEX"] for query in trail.queries] == [0, 100, 200]
+    assert given(events) == []
+    assert trail.queries[-1]["DURATION"] == "LAST_7_DAYS"
+
+
+def test_records_arriving_while_pages_are_read_come_once_and_none_is_lost():
+    trail = Trail()
+    events = source(trail, start_at="last_7_days", page_size=10)
+    old = [trail.add() for _number in range(35)]
+    arriving = []
+
+    def three_more(trail, query):
+        if len(arriving) < 9:
+            arriving.extend(trail.add() for _number in range(3))
+
+    trail.between_pages = three_more
+    first = given(events)
+    trail.between_pages = None
+    second = given(events)
+    assert sorted(first + second, key=int) == old + arriving
+    assert len(set(first + second)) == len(first + second)
+    assert first[: len(old)] == old
+
+
+def test_a_late_record_within_the_window_still_comes_once():
+    trail = Trail()
+    events = source(trail)
+    given(events)
+    on_time = trail.add()
+    assert given(events) == [on_time]
+    late = trail.add(at=trail.clock - datetime.timedelta(seconds=30))
+    assert given(events) == [late]
+    assert given(events) == []
+
+
+def test_a_restart_with_the_cursor_file_gives_what_came_while_stopped_and_nothing_twice(tmp_path):
+    path = str(tmp_path / "audit.cursor")
+    trail = Trail()
+    trail.add()
+    events = source(trail, path)
+    given(events)
+    before_stop = trail.add()
+    assert given(events) == [before_stop]
+    while_stopped = [trail.add() for _number in range(3)]
+    restarted = source(trail, path)
+    assert given(restarted) == while_stopped
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    without_cursor = source(trail)
+    assert given(without_cursor) == []
+
+
+def test_each_trail_keeps_its_own_position(tmp_path):
+    path = str(tmp_path / "audit.cursor")
+    trail = Trail()
+    events = source(trail, path, audit_types=("resource", "user"))
+    given(events)
+    user_record = trail.add(operation="CREATE_USER", resource="N/A", account="N/A", kind="User")
+    resource_record = trail.add()
+    assert sorted(given(events)) == sorted([user_record, resource_record])
+    kinds = [query["AUDITTYPE"] for query in trail.queries[-2:]]
+    assert kinds == ["Resource", "User"]
+    assert given(source(trail, path, audit_types=("resource", "user"))) == []
+
+
+def test_a_cursor_of_another_vault_or_not_a_cursor_is_refused(tmp_path):
+    path = tmp_path / "audit.cursor"
+    trail = Trail()
+    trail.add()
+    events = source(trail, str(path))
+    given(events)
+    trail.add()
+    given(events)
+    with pytest.raises(VaultInputError, match="another vault"):
+        Cursor.load("https://other.example", str(path))
+    path.write_text("{not json")
+    with pytest.raises(VaultInputError, match="not a cursor"):
+        Cursor.load(trail.base_url, str(path))
+    path.write_text(json.dumps({"version": 1, "url": trail.base_url, "positions": {"resource": {"seen": []}}}))
+    with pytest.raises(VaultInputError, match="not a cursor"):
+        Cursor.load(trail.base_url, str(path))
+
+
+def test_filters_match_patterns_without_case_and_what_they_pass_over_is_not_given_later():
+    trail = Trail()
+    filters = Filters(
+        operations=["*change*password*"], exclude_operations=["*failed*"], resources=["WEB*"], accounts=["root"]
+    )
+    events = source(trail, filters=filters)
+    given(events)
+    wanted = trail.add(operation="Change Password", resource="web01", account="ROOT")
+    trail.add(operation="CHANGE PASSWORD (Failed)", resource="web01")
+    trail.add(operation="GET PASSWORD", resource="web01")
+    trail.add(operation="CHANGE PASSWORD", resource="db01")
+    trail.add(operation="CHANGE PASSWORD", resource="web02", account="admin")
+    assert given(events) == [wanted]
+    assert given(source(trail, filters=Filters(), start_at="today")) != []
+    assert given(events) == []
+
+
+def test_an_event_holds_the_spec_fields_only_and_not_applicable_is_null():
+    trail = Trail()
+    events = source(trail)
+    given(events)
+    trail.add(REASON="Not Applicable", PASSWORD="Hunter2-Secret", NEWPASSWORD="Other-Secret")
+    (event, _kind, _id, _moment) = events.poll()[0]
+    assert event == {
+        "vault_audit": {
+            "audit_type": "resource",
+            "audit_id": "1",
+            "operation": "CHANGE PASSWORD",
+            "resource": "web01",
+            "account": "root",
+            "user": "admin",
+            "operated_by": "admin",
+            "name": "Administrator",
+            "ip_address": "10.0.0.5",
+            "client": "REST API",
+            "reason": None,
+            "time": "2026-11-27T09:00:01.000",
+            "vault_time": "2026-11-27 09:00:01.000",
+            "url": "https://vault.example:7272",
+        }
+    }
+    assert "Secret" not in json.dumps(event)
+
+
+def test_a_vault_that_ignores_startindex_is_read_once_per_poll():
+    trail = Trail()
+    ids = [trail.add() for _number in range(10)]
+    original = trail.call
+
+    def always_the_first_page(key, query=None, **kwargs):
+        return original(key, query=dict(query, STARTINDEX=0), **kwargs)
+
+    trail.call = always_the_first_page
+    events = source(trail, start_at="last_7_days", page_size=5)
+    assert given(events) == ids[5:]
+    assert len(trail.queries) == 2
+
+
+def test_answers_that_cannot_be_trusted_neither_loop_nor_break_the_poll():
+    trail = Trail()
+    events = source(trail, start_at="last_7_days", page_size=2)
+    trail.records["Resource"] = [
+        {"AUDITID": "1", "LASTACCESSEDTIME": "yesterday-ish", "OPERATIONTYPE": ["not", "text"]},
+        {"AUDITID": True, "LASTACCESSEDTIME": None},
+        "not a record",
+        {"AUDITID": "2", "LASTACCESSEDTIME": "2026-11-27 09:00:00.5"},
+    ]
+
+    def unsorted_pages(key, query=None, **kwargs):
+        trail.queries.append(dict(query))
+        records = trail.records["Resource"][query["STARTINDEX"] : query["STARTINDEX"] + query["LIMIT"]]
+        return Page(records, None)
+
+    trail.call = unsorted_pages
+    found = events.poll()
+    assert len(found) == 3
+    assert len(trail.queries) <= MAX_PAGES
+    assert {event["vault_audit"]["operation"] for event, *_rest in found} == {None}
+
+
+def test_the_cursor_forgets_ids_older_than_the_window(tmp_path):
+    path = str(tmp_path / "audit.cursor")
+    trail = Trail()
+    events = source(trail, path)
+    given(events)
+    first = trail.add()
+    given(events)
+    trail.add(at=trail.clock + WINDOW + datetime.timedelta(seconds=5))
+    given(events)
+    given(events)
+    seen = json.loads(open(path, encoding="utf-8").read())["positions"]["resource"]["seen"]
+    assert first not in seen and len(seen) == 1
