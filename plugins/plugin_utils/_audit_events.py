@@ -207,13 +207,15 @@ class Cursor:
 
 
 def read_new(client, audit_type, position, duration, page_size, quiet=False):
-    """The records of ``audit_type`` not given yet, oldest first, each as ``(record, id, moment)``.
+    """The records of ``audit_type`` not given yet, oldest first, each as ``(record, id, moment)``, and whether
+    the trail still reaches back to the position's newest record (when it does not, records may have left it
+    unread).
 
     Pages are read newest first from STARTINDEX 0 until one reaches past the position's window, or the trail
     ends. Before the first poll there is no window: the whole ``duration`` is read, unless ``quiet`` (the first
     poll of ``start_at: now``, whose records are noted, not given): then the window ends the newest record's."""
     start, window_start, total = 0, position.window_start(), None
-    found, previous_ids = {}, None
+    found, previous_ids, passed_window, reached = {}, None, False, False
     for _page_number in range(MAX_PAGES):
         response = client.call(
             "get_audit",
@@ -225,7 +227,7 @@ def read_new(client, audit_type, position, duration, page_size, quiet=False):
         if window_start is None and quiet and any(moments):
             window_start = max(moment for moment in moments if moment) - WINDOW
         ids = [record_id(record) for record in page]
-        passed_window = False
+        reached = reached or any(moment and position.newest and moment <= position.newest for moment in moments)
         for record, audit_id, moment in zip(page, ids, moments):
             if window_start and moment and moment < window_start:
                 passed_window = True
@@ -238,14 +240,15 @@ def read_new(client, audit_type, position, duration, page_size, quiet=False):
         if passed_window or not page or ended or ids == previous_ids:
             break
         previous_ids = ids
-    return list(reversed(list(found.values())))
+    return list(reversed(list(found.values()))), reached
 
 
 class AuditEvents:
     """The polls of one source: ``poll()`` returns what is new in every audit type, ``note()`` marks one record
-    as given in the cursor, ``cursor.save()`` keeps that."""
+    as given in the cursor, ``cursor.save()`` keeps that; ``warnings`` collects what the source should log."""
 
     def __init__(self, client, cursor, audit_types, filters, start_at="now", page_size=100):
+        self.warnings = []
         self.client = client
         self.url = client.base_url
         self.cursor = cursor
@@ -264,7 +267,12 @@ class AuditEvents:
             first = not position.started
             quiet = first and self.start_at == "now"
             duration = START_AT[self.start_at] if first and not quiet else "LAST_7_DAYS"
-            records = read_new(self.client, audit_type, position, duration, self.page_size, quiet)
+            records, reached = read_new(self.client, audit_type, position, duration, self.page_size, quiet)
+            if not (first or reached or position.newest == EMPTY_TRAIL):
+                self.warnings.append(
+                    "the %s audit trail no longer reaches back to %s, where this source left it: records of that "
+                    "time may have left the trail (it gives the last 7 days) unread" % (audit_type, position.newest)
+                )
             for record, audit_id, moment in records:
                 admitted = not quiet and self.filters.admit(record)
                 event = to_event(audit_type, record, self.url) if admitted else None

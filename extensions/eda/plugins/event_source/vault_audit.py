@@ -209,6 +209,8 @@ async def main(queue, args):
             LOG.error("reading the audit trail of %s failed: %s; next try in %.0f s", events.url, error, delay)
             await asyncio.sleep(delay)
             continue
+        while events.warnings:
+            LOG.warning(events.warnings.pop(0))
         if failures:
             LOG.warning("the audit trail of %s is read again after %d failed polls", events.url, failures)
             failures = 0

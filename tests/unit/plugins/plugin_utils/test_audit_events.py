@@ -241,3 +241,19 @@ def test_the_cursor_forgets_ids_older_than_the_window(tmp_path):
     given(events)
     seen = json.loads(open(path, encoding="utf-8").read())["positions"]["resource"]["seen"]
     assert first not in seen and len(seen) == 1
+
+
+def test_a_trail_that_no_longer_reaches_back_to_the_cursor_is_a_warning():
+    trail = Trail()
+    events = source(trail)
+    given(events)
+    trail.add()
+    trail.add()
+    given(events)
+    given(events)
+    assert events.warnings == []
+    trail.records["Resource"].clear()
+    after_the_gap = trail.add(at=trail.clock + datetime.timedelta(days=8))
+    assert given(events) == [after_the_gap]
+    assert len(events.warnings) == 1
+    assert "no longer reaches back to 2026-11-27 09:00:02" in events.warnings[0]
