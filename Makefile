@@ -55,13 +55,13 @@ unexport VIRTUAL_ENV PYTHONPATH ANSIBLE_COLLECTIONS_PATH ANSIBLE_COLLECTIONS_PAT
 ANSIBLE_TEST := env ANSIBLE_TEST_CONTENT_ROOT=$(COPY) ansible-test
 
 .PHONY: help venv collection units sanity lint format examples integration molecule molecule-tools demo package-check \
-  certification-check awx-plugin-check docs docs-browser docs-check bench bench-smoke matrix main-python system-packages test check \
+  simulator-guide-check certification-check awx-plugin-check eda-check docs docs-browser docs-check bench bench-smoke matrix main-python system-packages test check \
   new-module clean
 
 help:
 	@echo 'make demo         build and install the collection, run docs/examples/demo.yml against a simulator'
 	@echo 'make test         venv, collection, units, lint, sanity, package-check, awx-plugin-check, docs-check,'
-	@echo '                  bench-smoke, integration, molecule'
+	@echo '                  bench-smoke, simulator-guide-check, eda-check, integration, molecule'
 	@echo '                  (stops at the first failure)'
 	@echo 'make venv         create .venv with the tools from requirements-dev.txt and the simulator'
 	@echo 'make collection   copy the sources to $(COPY:$(CURDIR)/%=%)'
@@ -76,6 +76,11 @@ help:
 	@echo 'make awx-plugin-check'
 	@echo '                  the AWX/AAP credential plugin (extensions/awx_credential_plugin): its backend against'
 	@echo '                  simulators, its inputs against awx-plugins-interfaces, its wheel in a clean venv'
+	@echo 'make simulator-guide-check'
+	@echo '                  run the shell commands of docs/docsite/rst/guide_testing_without_vault.rst as written:'
+	@echo '                  the simulator'"'"'s wheel from the installed collection in a new venv, seeded, a playbook'
+	@echo 'make eda-check    the Event-Driven Ansible example (docs/examples/eda) end to end: ansible-rulebook with the'
+	@echo '                  vault_audit source against a simulator (own venv; Java: Debian'"'"'s openjdk-17-jre-headless)'
 	@echo 'make docs         the antsibull-docs Sphinx site (plugin pages and docs/docsite guides) into'
 	@echo '                  $(DOCS_HTML:$(CURDIR)/%=%), warnings as errors (tools in their own venv)'
 	@echo 'make docs-check   antsibull-docs lint-collection-docs --plugin-docs, make docs, and a headless Chromium'
@@ -85,7 +90,7 @@ help:
 	@echo '                  BUILD=DIR copies elsewhere)'
 	@echo 'make molecule     molecule test of extensions/molecule (the linux_remote_reset and host_credentials roles'
 	@echo '                  end to end over a private sshd on 127.0.0.1; needs root; installs openssh-server, sudo'
-	@echo '                  and sshpass if missing)'
+	@echo '                  and sshpass if missing; user_role_example: a user'"'"'s role against a seeded simulator)'
 	@echo 'make bench        the performance benchmark: its own simulators with BENCH_LATENCY_MS (default 20) per'
 	@echo '                  request; writes docs/benchmark/results.md and lookup.png (BENCH_TERMS, BENCH_ACCOUNTS);'
 	@echo '                  its host credentials part logs in to a private sshd: needs root and openssh-server'
@@ -116,7 +121,7 @@ collection: | $(ANSIBLE_TEST_GET_PIP)
 	  | tar --null --no-recursion -T - -cf - | tar -xf - -C $(COPY)
 	@echo "collection copied to $(COPY)"
 
-$(ANSIBLE_TEST_CACHE)/get_pip_%.py:
+$(ANSIBLE_TEST_CACHE)/get_pip_%.py: tests/utils/get_pip_offline.py
 	mkdir -p $(@D)
 	cp tests/utils/get_pip_offline.py $@
 
@@ -242,6 +247,41 @@ awx-plugin-check: $(SETUP)
 	  --log-dir $(SIMULATOR_LOGS) -- env PYTHONPATH=$(BUILD):$(AWX_PLUGIN_INTERFACES):$(COPY)/$(AWX_PLUGIN)/src \
 	  python -m pytest -p no:cacheprovider --rootdir $(AWX_PLUGIN) -q $(AWX_PLUGIN)/tests
 
+# The guide "Testing your playbooks without a vault" runs as written (tests/utils/check_guide_commands.py): its shell
+# blocks, with its captioned seed file and playbook, in an empty directory with the collection installed from its
+# tarball, .venv's ansible commands and nothing else of .venv. They build the simulator's wheel from the installed
+# collection (it must carry the collection's version) and install it into a new venv; pip's cache keeps that cheap.
+simulator-guide-check: $(SETUP)
+	python tests/utils/check_guide_commands.py --guide docs/docsite/rst/guide_testing_without_vault.rst \
+	  --collection $(COPY) --ansible-bin $(VENV)/bin --work-dir $(BUILD)/simulator-guide-check --pid-file vault.pid \
+	  --expect-file wheels/credvault_vault_simulator-$(shell sed -n 's/^version: *//p' galaxy.yml)-py3-none-any.whl
+
+# The Event-Driven Ansible example (docs/examples/eda) end to end (tests/eda): ansible-rulebook runs the example
+# rulebook from the copy installed in $(BUILD) against a default simulator; the test changes a password through the
+# collection and waits for the playbook to write it into a file, across a restart of ansible-rulebook.
+# ansible-rulebook, with the ansible-core it needs beside it (its ansible-galaxy finds the collection) and requests
+# (the source's client), gets its own venv on Python 3.12 (measured there; the importer's Python); Java comes from
+# SYSTEM_PACKAGES. The test itself runs in .venv, which has the simulator and pytest; ansible-rulebook's output of
+# each start is kept under $(BUILD)/eda-check.
+EDA_PYTHON := $(IMPORTER_PYTHON)
+EDA_VENV := $(BUILD)/eda-venv
+EDA_STAMP := $(EDA_VENV)/.installed
+EDA_REQUIREMENTS := 'ansible-rulebook==1.3.2' 'ansible-core>=2.21,<2.22' 'requests>=2.34,<3'
+
+$(EDA_STAMP): Makefile
+	test -x $(EDA_VENV)/bin/python || $(EDA_PYTHON) -m venv $(EDA_VENV)
+	$(EDA_VENV)/bin/python -m pip install --progress-bar off $(EDA_REQUIREMENTS)
+	touch $@
+
+eda-check: $(SETUP)
+	@if [ -z "$(EDA_PYTHON)" ]; then \
+	  echo 'eda-check: not run: ansible-rulebook runs on Python 3.12, which is not on the PATH or in pyenv'; \
+	  exit $(if $(REQUIRE_ALL_PYTHONS),1,3); fi
+	$(MAKE) $(EDA_STAMP)
+	cd $(COPY) && python $(CURDIR)/tests/utils/with_simulators.py --profiles default \
+	  --log-dir $(SIMULATOR_LOGS)/eda-check -- env EDA_VENV=$(EDA_VENV) ANSIBLE_COLLECTIONS_PATH=$(BUILD) \
+	  python -m pytest -p no:cacheprovider --rootdir tests/eda --basetemp $(BUILD)/eda-check -q --tb=short tests/eda
+
 # The documentation site: antsibull-docs writes a Sphinx project (sphinx-init) and the plugin pages of the
 # copy (collection, with the guides of docs/docsite), sphinx-build makes it HTML with warnings as errors. Sphinx
 # wants an older docutils than .venv has, so the tools get their own venv. The pages are generated afresh each
@@ -288,8 +328,9 @@ docs-check: $(SETUP) docs-browser $(DOCS_STAMP)
 
 # The scenarios change this machine's users and sudo rules (all named cvrr_* or
 # cvhc_*, removed by their destroy steps) and run a private sshd, so they need
-# root. They run in the copy, with the copy as the credvault.vault collection.
-MOLECULE_SCENARIOS ?= linux_remote_reset host_credentials
+# root (user_role_example, a user's role against a seeded simulator, does not).
+# They run in the copy, with the copy as the credvault.vault collection.
+MOLECULE_SCENARIOS ?= linux_remote_reset host_credentials user_role_example
 
 molecule-tools:
 	@if [ "$$(id -u)" != 0 ]; then \
@@ -351,13 +392,14 @@ main-python:
 # wall and CPU times goes to $(BUILD)/test-times.md.
 TEST_SLOTS ?= 3
 TEST_STAGES := main-python integration:$(INTEGRATION_JOBS) units $(addprefix matrix-,$(MATRIX_ROWS)) sanity \
-  docs-check package-check certification-check awx-plugin-check bench-smoke lint molecule
+  docs-check package-check certification-check awx-plugin-check eda-check bench-smoke simulator-guide-check lint molecule
 
 # Debian packages the stages need, installed once before they start (two apt-get runs at once would fight over
 # dpkg's lock): chromium (docs-check), openssh-server (molecule, bench-smoke), sudo and sshpass (molecule), shellcheck
-# (ansible-test sanity skips its shellcheck test, with only a warning, when the program is missing). Installing
-# needs root.
-SYSTEM_PACKAGES := chromium:chromium sshd:openssh-server visudo:sudo sshpass:sshpass shellcheck:shellcheck
+# (ansible-test sanity skips its shellcheck test, with only a warning, when the program is missing), Java
+# (eda-check's ansible-rulebook). Installing needs root.
+SYSTEM_PACKAGES := chromium:chromium sshd:openssh-server visudo:sudo sshpass:sshpass shellcheck:shellcheck \
+  java:openjdk-17-jre-headless
 
 system-packages:
 	@missing=$$(for pair in $(SYSTEM_PACKAGES); do \

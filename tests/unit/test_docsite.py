@@ -16,7 +16,10 @@ import yaml
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 DOCSITE = os.path.join(ROOT, "docs", "docsite")
 GUIDES = os.path.join(DOCSITE, "rst")
-CODE_BLOCK = re.compile(r"^\.\. code-block:: (yaml\+jinja|yaml)\n\n((?:(?: {4}.*)?\n)+)", re.MULTILINE)
+# A YAML block, its options (such as ``:caption: seed.yml``) and its text.
+CODE_BLOCK = re.compile(
+    r"^\.\. code-block:: (yaml\+jinja|yaml)\n((?: {4}:\w+:.*\n)*)\n((?:(?: {4}.*)?\n)+)", re.MULTILINE
+)
 # Keys of a task that are not its action.
 TASK_KEYWORDS = {
     "name", "register", "when", "no_log", "vars", "delegate_to", "throttle", "run_once", "loop", "loop_control",
@@ -38,22 +41,25 @@ def yaml_blocks():
     """(guide, number, text) of each ``code-block:: yaml`` or ``yaml+jinja`` of the guides."""
     for guide in guide_names():
         for number, match in enumerate(CODE_BLOCK.finditer(read(os.path.join(GUIDES, guide + ".rst")))):
-            yield guide, number, textwrap.dedent(match.group(2))
+            yield guide, number, textwrap.dedent(match.group(3))
 
 
 def collection_content():
-    """The names credvault.vault.<name> can refer to: plugins, documentation fragments, roles and the action
-    group."""
+    """The names credvault.vault.<name> can refer to: plugins, documentation fragments, event sources, roles and
+    the action group."""
     names = {"vault"}
     for plugin_type in ("modules", "lookup", "inventory", "doc_fragments"):
         names.update(name[:-3] for name in os.listdir(os.path.join(ROOT, "plugins", plugin_type)))
+    names.update(name[:-3] for name in os.listdir(os.path.join(ROOT, "extensions", "eda", "plugins", "event_source")))
     names.update(os.listdir(os.path.join(ROOT, "roles")))
     return names
 
 
 def tasks(document):
-    """Every task of a list of plays or tasks, blocks included."""
+    """Every task of a list of plays or tasks, blocks included (a rulebook, with its sources and rules, has none)."""
     for item in document if isinstance(document, list) else []:
+        if "sources" in item and "rules" in item:
+            continue
         if "tasks" in item or "roles" in item:
             yield from tasks(item.get("tasks", []))
         elif "block" in item:
@@ -112,4 +118,12 @@ def test_host_credentials_guide_shows_the_example_files_as_they_are(example):
     extensions/molecule/host_credentials runs its site.yml over SSH)."""
     shown = read(os.path.join(GUIDES, "guide_host_credentials.rst"))
     content = read(os.path.join(ROOT, "docs", "examples", "host_credentials", example))
+    assert textwrap.indent(content, "    ") in shown
+
+
+@pytest.mark.parametrize("example", ["rulebook.yml", "update_service.yml", "inventory.yml", "vars.yml"])
+def test_event_driven_guide_shows_the_example_files_as_they_are(example):
+    """docs/examples/eda is what the guide shows, file by file (make eda-check runs it with ansible-rulebook)."""
+    shown = read(os.path.join(GUIDES, "guide_event_driven.rst"))
+    content = read(os.path.join(ROOT, "docs", "examples", "eda", example))
     assert textwrap.indent(content, "    ") in shown

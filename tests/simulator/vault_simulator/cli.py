@@ -8,7 +8,7 @@ When the socket listens, exactly one JSON line is printed to stdout::
 Everything else (the request log) goes to stderr. SIGTERM and SIGINT stop it.
 
 This module and ``__main__`` stand outside the core and the areas: they start a
-vault, and may use both (``--user-group`` adds user groups).
+vault, and may use both (``--user-group`` adds user groups, ``--seed-file`` everything ``seed_file`` makes).
 """
 
 import argparse
@@ -26,6 +26,7 @@ from vault_simulator.core.server import serve
 from vault_simulator.core.simulator import simulator_of
 from vault_simulator.core.tenancy import add_organization
 from vault_simulator.core.tls import create_tls_files
+from vault_simulator.seed_file import SeedFileError, load_seed_file
 
 
 def parse_args(argv=None):
@@ -49,7 +50,15 @@ def parse_args(argv=None):
         action="store_true",
         help="password access control: request, approval and checkout before retrieval",
     )
-    parser.add_argument("--seed", type=int, help="make generated tokens, ids, keys and passwords reproducible")
+    parser.add_argument(
+        "--seed", type=int, help="random seed: makes generated tokens, ids, keys and passwords reproducible"
+    )
+    parser.add_argument(
+        "--seed-file",
+        metavar="FILE.yml",
+        help="YAML file of user groups, users, resources and accounts to create before starting "
+        "(see README.md); unrelated to --seed",
+    )
     parser.add_argument(
         "--fault",
         action="append",
@@ -83,6 +92,8 @@ def parse_args(argv=None):
 
 def main(argv=None):
     args = parse_args(argv)
+    # Checked before anything is made: a bad file stops the start with a clear message.
+    seed = _load_seed_file(args.seed_file) if args.seed_file else None
     config = SimulatorConfig(
         edition=args.edition,
         build=args.build,
@@ -94,8 +105,6 @@ def main(argv=None):
         seed=args.seed,
         faults=tuple(args.fault),
     )
-    tls_dir = args.tls_dir or tempfile.mkdtemp(prefix="vault-simulator-")
-    tls_files = create_tls_files(tls_dir)
     app = create_app(config)
     simulator = simulator_of(app)
     with simulator.store.transaction():
@@ -103,6 +112,14 @@ def main(argv=None):
             add_organization(simulator.store, display_name)
         for group_name in args.user_group:
             add_user_group(simulator.store, group_name)
+    if seed is not None:
+        try:
+            seed.apply_to(simulator)
+        except SeedFileError as error:
+            simulator.store.close()
+            _exit_with(str(error))
+    tls_dir = args.tls_dir or tempfile.mkdtemp(prefix="vault-simulator-")
+    tls_files = create_tls_files(tls_dir)
 
     def announce(port):
         ready = {
@@ -126,6 +143,19 @@ def main(argv=None):
         if not args.tls_dir:
             shutil.rmtree(tls_dir, ignore_errors=True)
     return 0
+
+
+def _load_seed_file(path):
+    try:
+        return load_seed_file(path)
+    except SeedFileError as error:
+        _exit_with(str(error))
+
+
+def _exit_with(message):
+    """Stop as argparse does for a bad argument: the message on stderr, exit status 2."""
+    sys.stderr.write(f"vault-simulator: error: {message}\n")
+    raise SystemExit(2)
 
 
 def _fault_rule(text):

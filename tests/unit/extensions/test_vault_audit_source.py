@@ -186,7 +186,7 @@ def test_backoff_doubles_from_the_interval_up_to_its_limit_with_jitter(plugin):
         assert len(set(delays)) > 1
 
 
-def test_the_documentation_mirrors_the_argument_spec(plugin):
+def test_the_documentation_mirrors_the_argument_spec_and_the_example_is_the_tested_rulebook(plugin):
     documented = yaml.safe_load(plugin["DOCUMENTATION"])["options"]
     spec = _event_source.source_argument_spec()
     assert sorted(documented) == sorted(spec)
@@ -200,4 +200,16 @@ def test_the_documentation_mirrors_the_argument_spec(plugin):
         assert shown.get("elements") == option.get("elements"), name
         fallback = option.get("fallback", (None, []))[1]
         assert [env["name"] for env in shown.get("env", [])] == fallback, name
-    assert yaml.safe_load(plugin["EXAMPLES"])[0]["sources"][0]["credvault.vault.vault_audit"]
+    with open(os.path.join(COLLECTION, "docs", "examples", "eda", "rulebook.yml"), encoding="utf-8") as rulebook:
+        assert plugin["EXAMPLES"].strip() == rulebook.read().strip()
+
+
+def test_the_cursor_is_written_after_the_first_poll_of_an_empty_trail(plugin, trail, sleeps, tmp_path):
+    cursor = tmp_path / "cursor"
+    sleeps.limit = 1
+    run_until(plugin, {"cursor_file": str(cursor)}, 1, sleeps)
+    assert sorted(json.loads(cursor.read_text())["positions"]) == ["resource", "user"]
+    trail.add()
+    sleeps.clear()
+    events = run_until(plugin, {"cursor_file": str(cursor)}, 1, sleeps)
+    assert [event["vault_audit"]["audit_id"] for event in events] == ["1"]

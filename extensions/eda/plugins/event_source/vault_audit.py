@@ -148,19 +148,35 @@ options:
     default: 100
 """
 
+# docs/examples/eda/rulebook.yml, which make eda-check runs (a unit test keeps them the same).
 EXAMPLES = r"""
-- name: Update the services whose password changed
+---
+# Event-Driven Ansible: when the password of a watched account changes in the vault, update the configuration of
+# the service that uses it (update_service.yml). Run from this directory, so that run_playbook finds the playbook:
+#
+#   ansible-rulebook -r rulebook.yml -i inventory.yml --vars vars.yml
+#
+# The vault_audit source polls the vault's audit trail; it connects with the CREDVAULT_* environment variables
+# (CREDVAULT_URL, CREDVAULT_AUTH_TOKEN, CREDVAULT_CA_PATH...), as the playbook's lookup does. vars.yml names the
+# accounts to watch, the cursor file and the service's files.
+- name: Update services when their vault password changes
   hosts: all
   sources:
-    - credvault.vault.vault_audit:
-        interval: 30
-        cursor_file: /var/lib/eda/vault_audit.cursor
+    - name: Password changes in the vault's audit trail
+      credvault.vault.vault_audit:
         audit_types: [resource]
+        # The spec does not fix the wording of OPERATIONTYPE: match it with patterns (case-insensitive), and leave
+        # out refused changes ("CHANGE PASSWORD (Failed)" on the test vault).
         operations: ["*change*password*"]
         exclude_operations: ["*failed*"]
-        resources: ["web*"]
+        resources: "{{ watched_resources }}"
+        accounts: "{{ watched_accounts }}"
+        interval: "{{ poll_interval }}"
+        # Where the source keeps its place in the trail: after a restart it goes on from there, so a change made
+        # while ansible-rulebook was stopped is still handled, and none is handled twice.
+        cursor_file: "{{ cursor_file }}"
   rules:
-    - name: A password changed
+    - name: Put the new password into the service's configuration
       condition: event.vault_audit.account is defined
       action:
         run_playbook:
@@ -168,6 +184,9 @@ EXAMPLES = r"""
           extra_vars:
             vault_resource: "{{ event.vault_audit.resource }}"
             vault_account: "{{ event.vault_audit.account }}"
+            vault_audit_id: "{{ event.vault_audit.audit_id }}"
+            service_config_file: "{{ service_config_file }}"
+            service_update_log: "{{ service_update_log }}"
 """
 
 LOG = logging.getLogger("credvault.vault.vault_audit")
@@ -195,7 +214,8 @@ def backoff(failures, interval, max_backoff):
 
 
 async def main(queue, args):
-    """Poll until cancelled; an event is handed over (``queue.put``) before the cursor marks it given."""
+    """Poll until cancelled; an event is handed over (``queue.put``) before the cursor marks it given, and the
+    cursor is written after each poll too (the first one included: the position of an empty trail)."""
     logic = _import_logic()
     settings = logic.source_settings(args)
     events = logic.audit_events(settings)
@@ -220,8 +240,7 @@ async def main(queue, args):
             events.note(audit_type, audit_id, moment)
             if event is not None:
                 events.cursor.save()
-        if found:
-            events.cursor.save()
+        events.cursor.save()
         await asyncio.sleep(settings["interval"])
 
 
