@@ -112,7 +112,7 @@ def stop_left_running(run: Path, pid_file: str) -> bool:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", maxsplit=1)[0])
     parser.add_argument("--guide", type=Path, required=True)
     parser.add_argument("--collection", type=Path, required=True, help="the collection's sources (the copy)")
     parser.add_argument("--ansible-bin", type=Path, required=True, help="directory of ansible-core's commands")

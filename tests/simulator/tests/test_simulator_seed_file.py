@@ -87,7 +87,7 @@ def test_a_seed_file_makes_groups_users_resources_accounts_and_shares(make_vault
     by_group = password(vault, "db-01", "Administrator", "DEPLOYER-TOKEN")["operation"]
     assert by_group["Details"]["PASSWORD"] == "db-Secret-3"
 
-    resource_id, _ = vault.ids("web-01", "root")
+    resource_id, _account_id = vault.ids("web-01", "root")
     details = vault.ok("GET", f"/resources/{resource_id}/accounts")["Details"]
     assert (details["RESOURCE DESCRIPTION"], details["DEPARTMENT"]) == ("The web server", "Web")
     assert details["RESOURCE URL"] == "https://web-01.example.com"
@@ -134,7 +134,7 @@ def test_an_empty_file_makes_nothing(make_vault, tmp_path):
     ],
 )
 def test_a_file_of_the_wrong_shape_is_refused_with_its_line_and_entry(make_vault, tmp_path, text, expected):
-    _, message = seed_error(make_vault, tmp_path, text)
+    _vault, message = seed_error(make_vault, tmp_path, text)
     assert message.startswith(f"seed file {tmp_path / 'seed.yml'}")
     assert expected in message
 
@@ -163,7 +163,7 @@ def test_a_file_of_the_wrong_shape_is_refused_with_its_line_and_entry(make_vault
     ],
 )
 def test_what_the_vault_refuses_is_refused_with_its_message(make_vault, tmp_path, text, expected):
-    _, message = seed_error(make_vault, tmp_path, text)
+    _vault, message = seed_error(make_vault, tmp_path, text)
     assert expected in message
 
 
@@ -178,7 +178,7 @@ def test_a_refused_entry_leaves_nothing_of_the_file(make_vault, tmp_path):
 def test_group_sharing_below_its_build_is_refused_as_unsupported(make_vault, tmp_path):
     text = "user_groups: [{name: g}]\nresources:\n  - name: a\n    type: Linux\n"
     text += "    accounts: [{name: r, password: p}]\n    shares: [{user_group: g, access: view}]\n"
-    _, message = seed_error(make_vault, tmp_path, text, build=11000)
+    _vault, message = seed_error(make_vault, tmp_path, text, build=11000)
     assert "USERGROUPID is not supported by edition A build 11000" in message
 
 
@@ -195,14 +195,14 @@ def test_no_message_holds_a_secret_of_the_file(make_vault, tmp_path):
     # A resource named like a password: the vault's own message would name it.
     text = "resources:\n  - {name: a, type: Linux, accounts: [{name: r, password: Hunter2-Secret}]}\n"
     text += "  - {name: Hunter2-Secret, type: Linux, accounts: [{name: r, password: p}]}\n" * 2
-    _, message = seed_error(make_vault, tmp_path, text)
+    _vault, message = seed_error(make_vault, tmp_path, text)
     assert message.endswith("line 4: resources[2]: Resource ******** already exists")
     assert "Hunter2" not in message
 
 
 def test_a_yaml_syntax_error_gives_its_position_without_the_line(make_vault, tmp_path):
     text = 'resources:\n  - name: a\n    accounts: [{name: r, password: "Sw0rd-Secret}]\n'
-    _, message = seed_error(make_vault, tmp_path, text)
+    _vault, message = seed_error(make_vault, tmp_path, text)
     assert "line 4" in message and "not valid YAML" in message
     assert "Sw0rd" not in message
 
@@ -216,6 +216,7 @@ def test_the_command_refuses_a_bad_seed_file_before_it_listens(tmp_path):
         text=True,
         timeout=60,
         cwd=SIMULATOR_DIR,
+        check=False,
     )
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == (

@@ -67,7 +67,7 @@ class _Loader(yaml.SafeLoader):
 def _construct_mapping(loader, node):
     mapping = _Mapping(loader.construct_mapping(node, deep=True))
     mapping.line = node.start_mark.line + 1
-    mapping.key_lines = {key.value: key.start_mark.line + 1 for key, _ in node.value}
+    mapping.key_lines = {key.value: key.start_mark.line + 1 for key, _value in node.value}
     return mapping
 
 
