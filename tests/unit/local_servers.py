@@ -79,6 +79,9 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def _serve(self):
+        # The queue of this request's test: a request still streaming when the next test calls ``answer`` must
+        # not report into the new queue.
+        streamed = self.server.streamed
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
         self.server.received.append(
@@ -105,11 +108,11 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(content)
         else:
             self.end_headers()
-            self._stream(content, headers.get("Transfer-Encoding") == "chunked")
+            self._stream(content, headers.get("Transfer-Encoding") == "chunked", streamed)
 
-    def _stream(self, pieces, chunked):
+    def _stream(self, pieces, chunked, streamed):
         """Writes each piece as it comes (as an HTTP chunk when ``chunked``) until they end or the client
-        hangs up; then records in ``server.streamed`` how many body bytes were written and whether all were."""
+        hangs up; then records in ``streamed`` how many body bytes were written and whether all were."""
         written, complete = 0, False
         try:
             for piece in pieces:
@@ -121,7 +124,7 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:
             self.close_connection = True
         finally:
-            self.server.streamed.put((written, complete))
+            streamed.put((written, complete))
 
     do_GET = do_POST = do_PUT = do_DELETE = _serve
 
