@@ -69,7 +69,8 @@ def with_iso_time(record):
     return dict(record, accessed_at=iso_time(record.get("LASTACCESSEDTIME")))
 
 
-def _marker(record):
+def record_marker(record):
+    """What tells two records apart: their AUDITID, or (a record without one) all of the record."""
     audit_id = record.get("AUDITID")
     if isinstance(audit_id, (str, int)) and not isinstance(audit_id, bool) and str(audit_id).strip():
         return ("id", str(audit_id).strip())
@@ -104,7 +105,7 @@ def read_audit(client, audit_type="resource", duration="last_7_days", max_record
             total = response.total_rows
         new = 0
         for record in page:
-            marker = _marker(record)
+            marker = record_marker(record)
             if marker not in seen:
                 seen.add(marker)
                 records.append(with_iso_time(record))

@@ -28,7 +28,7 @@ import json
 import os
 import tempfile
 
-from ansible_collections.credvault.vault.plugins.module_utils._audit import AUDIT_TYPES, iso_time
+from ansible_collections.credvault.vault.plugins.module_utils._audit import AUDIT_TYPES, iso_time, record_marker
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
 
 WINDOW = datetime.timedelta(minutes=2)
@@ -232,7 +232,7 @@ def read_new(client, audit_type, position, duration, page_size, quiet=False):
             if window_start and moment and moment < window_start:
                 passed_window = True
                 continue
-            key = audit_id if audit_id is not None else repr(sorted(record.items()))
+            key = record_marker(record)
             if key not in found and (audit_id is None or audit_id not in position.seen):
                 found[key] = (record, audit_id, moment)
         start += len(page)

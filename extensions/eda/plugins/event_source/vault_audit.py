@@ -242,12 +242,3 @@ async def main(queue, args):
                 events.cursor.save()
         events.cursor.save()
         await asyncio.sleep(settings["interval"])
-
-
-if __name__ == "__main__":
-
-    class _PrintQueue:
-        async def put(self, event):
-            print(event)
-
-    asyncio.run(main(_PrintQueue(), {"interval": 5}))
