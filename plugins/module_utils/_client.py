@@ -37,8 +37,10 @@ import warnings
 from collections.abc import Mapping
 from urllib.parse import quote, quote_plus, urlsplit
 
+from ._answers import read_answer
 from ._catalogue import CATALOGUE, EDITIONS, PKI
 from ._errors import (
+    AUTHENTICATION,
     VaultAPIError,
     VaultConfigError,
     VaultConnectionError,
@@ -644,14 +646,18 @@ class VaultClient:
             # The vault's operation name is its words too: a vault echoing what it was sent is scrubbed alike.
             name = scrub(result.operation or operation, secrets)
             where = "" if status == 200 else " (HTTP %d)" % status
+            text = "%s failed%s: %s" % (name, where, message)
+            if name == AUTHENTICATION:
+                # Real servers answer a refused token under this name, whatever was called.
+                text = "%s failed%s: the vault refused the token (%s: %s)" % (operation, where, name, message)
             raise VaultAPIError(
-                "%s failed%s: %s" % (name, where, message),
+                text,
                 operation=name,
                 http_status=status,
                 vault_message=message,
                 details=result.details,
             )
-        return result
+        return read_answer(endpoint.key, result, scrub(result.operation or operation, secrets))
 
     def _receive(self, endpoint, response, status, headers, deadline):
         """The body, read as it arrives: no more than the row's cap (refused at once when ``Content-Length``

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._answers import absent_key_error, is_placeholder
 from ._checks import clean_text
 from ._errors import VaultNotFoundError, is_refusal
 from ._object_lock import object_lock
@@ -50,6 +51,12 @@ class Field:
     @property
     def write_only(self):
         return self.read is None
+
+
+def _as_read(value):
+    """A desired text as the vault's answers read (``_answers``): a placeholder (``N/A``, blank) is the empty text
+    a vault answers it with, so that asking for ``N/A`` converges instead of being sent on every run."""
+    return "" if isinstance(value, str) and is_placeholder(value) else value
 
 
 class CreatedMeanwhile(Exception):
@@ -206,12 +213,15 @@ class VaultObject:
 
     def field_changes(self, tracker, current):
         """Edit input for the readable, editable fields that differ; a readable field the API cannot edit warns
-        when it differs."""
+        when it differs. A field given whose key the answer lacks in every known spelling is an error: compared with
+        nothing, the object would look changed (or unchanged) whatever it holds."""
         edit = {}
         for field in self.FIELDS:
-            value = self.desired.get(field.option)
+            value = _as_read(self.desired.get(field.option))
             if field.write_only or value is None:
                 continue
+            if field.read not in current:
+                raise absent_key_error(self.label, field.read, field.option)
             stored = current.get(field.read)
             if field.edit is None:
                 tracker.compare(field.option, stored, None)
@@ -249,7 +259,7 @@ class VaultObject:
             if field.read
             and field.edit
             and self.desired.get(field.option) is not None
-            and created.get(field.read) != self.desired[field.option]
+            and created.get(field.read) != _as_read(self.desired[field.option])
         ]
 
     def write_only_input(self):

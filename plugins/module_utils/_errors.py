@@ -13,13 +13,20 @@ from __future__ import annotations
 import re
 
 # The vault's words when it will not serve this token, whatever the object: "You are not authorized to ...",
-# "Authentication failed: the user of this AUTHTOKEN is locked". The spec lists no error codes ("Complete list of
-# error messages and codes: not shown"), so these words and HTTP 401/403 are all that tell a refusal from a miss.
+# "Authentication failed: the user of this AUTHTOKEN is locked", "User is not allowed to access from this host".
+# The spec lists no error codes ("Complete list of error messages and codes: not shown"), so these words, the
+# operation name of real servers' refusals and HTTP 401/403 are all that tell a refusal from a miss.
 _REFUSAL_WORDS = re.compile(
-    r"not authori[sz]ed|authentication failed|\blocked\b|permission denied|access (is )?denied|forbidden",
+    r"not authori[sz]ed|authentication failed|\blocked\b|permission denied|access (is )?denied|forbidden"
+    r"|not allowed to access",
     re.IGNORECASE,
 )
 _REFUSAL_STATUSES = (401, 403)
+# The operation name real servers give a refused token, whatever was called, with HTTP 200: {"name":
+# "Authentication", "result": {"status": "Failed", "message": "API key received is not associated to any user.
+# Authentication failed."}}, or "User is not allowed to access from this host" for a token used from another address
+# than its API user's (tardate/LittleCodingKata, security/pmp/rest_api/README.md).
+AUTHENTICATION = "Authentication"
 
 
 class VaultError(Exception):
@@ -90,4 +97,6 @@ def is_refusal(exc):
     name it does not know. A name lookup that fails with a refusal must raise it, never report the name missing."""
     if not isinstance(exc, VaultAPIError):
         return False
-    return exc.http_status in _REFUSAL_STATUSES or bool(_REFUSAL_WORDS.search(exc.vault_message or ""))
+    if exc.http_status in _REFUSAL_STATUSES or exc.operation == AUTHENTICATION:
+        return True
+    return bool(_REFUSAL_WORDS.search(exc.vault_message or ""))

@@ -28,6 +28,7 @@ import json
 import os
 import tempfile
 
+from ansible_collections.credvault.vault.plugins.module_utils._answers import is_placeholder
 from ansible_collections.credvault.vault.plugins.module_utils._audit import AUDIT_TYPES, iso_time, record_marker
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
 
@@ -38,7 +39,6 @@ MAX_PAGES = 1000
 MAX_UNTIMED_IDS = 10000
 CURSOR_VERSION = 1
 START_AT = {"now": None, "today": "TODAY", "last_7_days": "LAST_7_DAYS"}
-NOT_APPLICABLE = ("n/a", "not applicable")
 EVENT_FIELDS = {
     "audit_id": "AUDITID",
     "operation": "OPERATIONTYPE",
@@ -57,8 +57,7 @@ def _text(value):
     """A field's value as text, or None for a missing, unprintable or not-applicable one."""
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         return None
-    text = str(value).strip()
-    return None if not text or text.lower() in NOT_APPLICABLE else text
+    return None if is_placeholder(value) else str(value).strip()
 
 
 def _moment(text):

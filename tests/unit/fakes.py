@@ -11,6 +11,7 @@ import os
 from unittest import mock
 
 from ansible_collections.credvault.vault.plugins.module_utils import _object_lock
+from ansible_collections.credvault.vault.plugins.module_utils._answers import read_answer
 from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
 from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError
@@ -81,7 +82,10 @@ class ScriptedClient:
             answer = answer(path, details, query)
         if isinstance(answer, Exception):
             raise answer
-        return VaultResponse("OP", "Success", "", None, answer, None, 200, {})
+        # Read as the client reads every answer (``_answers``): real servers' spellings and placeholders.
+        return read_answer(
+            key, VaultResponse("OP", "Success", "", None, answer, None, 200, {}), CATALOGUE[key].operation
+        )
 
     def size_pool(self, size):
         """Records the connection pool asked for in ``pool_size`` (as ``VaultClient.size_pool`` sizes it)."""

@@ -127,3 +127,11 @@ def test_event_driven_guide_shows_the_example_files_as_they_are(example):
     shown = read(os.path.join(GUIDES, "guide_event_driven.rst"))
     content = read(os.path.join(ROOT, "docs", "examples", "eda", example))
     assert textwrap.indent(content, "    ") in shown
+
+
+def test_real_vaults_guide_shows_its_example_as_it_is():
+    """docs/examples/real_vaults/check_vault.yml is what the guide shows (the integration target real_dialect runs it
+    against both dialects of the simulator)."""
+    shown = read(os.path.join(GUIDES, "guide_real_vaults.rst"))
+    content = read(os.path.join(ROOT, "docs", "examples", "real_vaults", "check_vault.yml"))
+    assert textwrap.indent(content, "    ") in shown

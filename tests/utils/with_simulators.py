@@ -44,6 +44,8 @@ PROFILES = {
     "edition_b": ["--edition", "B", "--build", "6320"],
     "old_a": ["--edition", "A", "--build", "12000"],
     "access_control": ["--edition", "A", "--build", "12450", "--access-control", "--require-reason"],
+    # Answers as recorded real servers do (tests/simulator/README.md, "Dialects").
+    "real": ["--edition", "A", "--build", "12450", "--dialect", "real"],
 }
 
 READY_KEYS = ("url", "token", "ca_path", "edition", "build")

@@ -21,6 +21,7 @@ import tempfile
 from vault_simulator.areas.user_groups.records import add_user_group
 from vault_simulator.core.app import create_app
 from vault_simulator.core.config import DEFAULT_BUILDS, EDITIONS, SimulatorConfig
+from vault_simulator.core.dialect import DEFAULT_DIALECT, DIALECTS
 from vault_simulator.core.faults import FaultRule
 from vault_simulator.core.server import serve
 from vault_simulator.core.simulator import simulator_of
@@ -34,6 +35,13 @@ def parse_args(argv=None):
     parser.add_argument("--edition", choices=EDITIONS, default="A", help="vault edition (default: A)")
     parser.add_argument(
         "--build", type=int, help=f"build number (default: A {DEFAULT_BUILDS['A']}, B {DEFAULT_BUILDS['B']})"
+    )
+    parser.add_argument(
+        "--dialect",
+        choices=DIALECTS,
+        default=DEFAULT_DIALECT,
+        help="how to answer: spec, as the specification writes its answers (default), or real, as recorded "
+        "real servers (Password Manager Pro, PAM360) answer; see README.md, Dialects",
     )
     parser.add_argument("--port", type=int, default=0, help="port to listen on (default: 0, a free port)")
     parser.add_argument(
@@ -104,6 +112,7 @@ def main(argv=None):
         access_control=args.access_control,
         seed=args.seed,
         faults=tuple(args.fault),
+        dialect=args.dialect,
     )
     app = create_app(config)
     simulator = simulator_of(app)

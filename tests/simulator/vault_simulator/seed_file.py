@@ -21,16 +21,16 @@ from vault_simulator.areas.user_groups.endpoints import add_user_to_group
 from vault_simulator.areas.user_groups.records import add_user_group, user_group_by_name
 from vault_simulator.areas.users.endpoints import create_user
 from vault_simulator.core.access import DEFAULT_ROLE
-from vault_simulator.core.authentication import ADMIN_NAME, issue_token
+from vault_simulator.core.authentication import ADMIN_NAME, allowed_hosts, issue_token
 from vault_simulator.core.context import RequestContext
 from vault_simulator.core.finders import account_by_name, resource_by_name, user_by_name
-from vault_simulator.core.records import TOKEN
+from vault_simulator.core.records import TOKEN, USER
 from vault_simulator.core.replies import FAILED, Failure, Unsupported
 from vault_simulator.core.tenancy import selected_organization
 
 SECTIONS = ("user_groups", "users", "resources")
 USER_GROUP_KEYS = {"name": True, "description": False}
-USER_KEYS = {"name": True, "role": False, "token": False, "email": False, "groups": False}
+USER_KEYS = {"name": True, "role": False, "token": False, "email": False, "groups": False, "allowed_hosts": False}
 RESOURCE_KEYS = {
     "name": True,
     "type": True,
@@ -179,6 +179,13 @@ class _Seed:
             elif key == "groups":
                 if not isinstance(value, list) or not all(isinstance(name, str) and name for name in value):
                     raise self.error(where, line, "'groups' must be a list of user group names")
+            elif key == "allowed_hosts":
+                if not isinstance(value, list) or not all(isinstance(host, str) for host in value):
+                    raise self.error(where, line, "'allowed_hosts' must be a list of IP addresses or networks")
+                try:
+                    allowed_hosts(value)
+                except ValueError as error:
+                    raise self.error(where, line, f"'allowed_hosts': {error}") from None
             elif not isinstance(value, str) or not value.strip():
                 raise self.error(where, line, f"{key!r} must be a non-empty string (quote numbers and dates)")
 
@@ -229,7 +236,8 @@ class _Seed:
         return reply.message
 
     def apply_user(self, user, where):
-        """An API user; with ``token``, that is its AUTHTOKEN (instead of the random one the vault made)."""
+        """An API user; with ``token``, that is its AUTHTOKEN (instead of the random one the vault made); with
+        ``allowed_hosts``, its tokens work from those addresses only."""
         store = self.simulator.store
         details = {"USERNAME": user["name"], "ROLE": user.get("role", DEFAULT_ROLE), "ISAPIUSER": True}
         details.update({"EMAIL": user["email"]} if "email" in user else {})
@@ -239,6 +247,10 @@ class _Seed:
                 raise self.error(where, user.key_lines["token"], "this token belongs to another user")
             store.delete(TOKEN, created.details["AUTHTOKEN"])
             issue_token(store, self.simulator.rng, user_by_name(store, user["name"])["id"], user["token"])
+        if user.get("allowed_hosts"):
+            record = user_by_name(store, user["name"])
+            record["allowed_hosts"] = allowed_hosts(user["allowed_hosts"])
+            store.put(USER, record["id"], record)
         for group_name in user.get("groups", []):
             query = {"USERNAME": user["name"], "USERGROUPNAME": group_name}
             self.run(where, user.key_lines["groups"], add_user_to_group, query=query)

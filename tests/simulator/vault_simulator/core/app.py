@@ -1,6 +1,6 @@
 """The Flask application: faults, authentication, the edition/build gate,
 dispatch to the registered handlers, the operation observers (audit) and the
-spec's response shapes."""
+spec's response shapes, in the simulator's dialect (``dialect``)."""
 
 import time
 import unicodedata
@@ -12,9 +12,10 @@ from flask import Flask, Response, jsonify, request
 # registers its endpoints, admin endpoints, removal rules and observers.
 import vault_simulator.areas  # noqa: F401 pylint: disable=unused-import
 from vault_simulator.core.admin import admin_blueprint
-from vault_simulator.core.authentication import ensure_admin, user_of_token
+from vault_simulator.core.authentication import allowed_from, ensure_admin, user_of_token
 from vault_simulator.core.config import SimulatorConfig
 from vault_simulator.core.context import RequestContext
+from vault_simulator.core.dialect import HOST_NOT_ALLOWED, INVALID_TOKEN, LOCKED_USER, adapt, refusal, token_of
 from vault_simulator.core.faults import (
     DROP_CONNECTION,
     FAILED_MESSAGE,
@@ -35,8 +36,6 @@ from vault_simulator.core.styles import REST
 from vault_simulator.core.tenancy import ensure_default_organization, selected_organization
 from vault_simulator.core.traffic import Traffic
 
-AUTHENTICATION_FAILED = "Authentication failed: the AUTHTOKEN is missing or invalid"
-USER_LOCKED = "Authentication failed: the user of this AUTHTOKEN is locked"
 _METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
 
 
@@ -78,11 +77,12 @@ def serve_vault(path):
 
 def _serve(simulator, match):
     """Authenticate, gate, dispatch, audit and shape one vault request."""
-    op = match[0].op if match else "UNSUPPORTED"
-    user = user_of_token(simulator.store, request.headers.get("AUTHTOKEN"))
-    if user is None or user.get("locked"):
-        message = AUTHENTICATION_FAILED if user is None else USER_LOCKED
-        return _answer(401, REST, op if match else "AUTHENTICATION", Reply(FAILED, message))
+    user = user_of_token(simulator.store, token_of(simulator.config.dialect, request.headers, request.args))
+    refused = _refusal_reason(user, request.remote_addr or "127.0.0.1")
+    if refused is not None:
+        answer = refusal(simulator.config.dialect, refused)
+        op = answer.operation or (match[0].op if match else "AUTHENTICATION")
+        return _answer(answer.http_status, REST, op, Reply(FAILED, answer.message))
     if match is None:
         return _unsupported(simulator.config, f"{request.method} {request.path}")
     endpoint, arguments = match
@@ -99,6 +99,18 @@ def _serve(simulator, match):
             headers={"Content-Disposition": content_disposition(reply.filename)},
         )
     return _answer(200, endpoint.style, endpoint.op, reply)
+
+
+def _refusal_reason(user, address):
+    """Why the caller is refused (a reason of ``core.dialect``), or ``None``: an unknown token, a locked user,
+    a token restricted to addresses (``allowed_hosts``) used from another."""
+    if user is None:
+        return INVALID_TOKEN
+    if user.get("locked"):
+        return LOCKED_USER
+    if not allowed_from(user, address):
+        return HOST_NOT_ALLOWED
+    return None
 
 
 def content_disposition(filename):
@@ -179,5 +191,7 @@ def _drop_connection():
 
 
 def _answer(http_status, style, op, reply):
-    current_simulator().request_log.add(request.method, request.path, op, reply.status)
-    return jsonify(style.shape(op, reply)), http_status
+    """The reply in the response shape of ``style``, as the simulator's dialect words it (``core.dialect``)."""
+    simulator = current_simulator()
+    simulator.request_log.add(request.method, request.path, op, reply.status)
+    return jsonify(style.shape(op, adapt(simulator.config.dialect, op, reply))), http_status

@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 from typing import Optional
 
+from vault_simulator.core.dialect import DEFAULT_DIALECT, DIALECTS
+
 EDITIONS = ("A", "B")
 DEFAULT_BUILDS = {"A": 12450, "B": 6320}
 
@@ -20,7 +22,9 @@ class SimulatorConfig:
     must request a password, have it approved and check it out before
     retrieving it. ``seed`` makes generated tokens, keys and passwords
     reproducible. ``faults`` are the fault rules the vault starts with
-    (see ``faults.FaultRule``).
+    (see ``faults.FaultRule``). ``dialect`` is how it answers: ``spec``, as the
+    specification writes its answers, or ``real``, as recorded real servers do
+    (see ``dialect``).
     """
 
     edition: str = "A"
@@ -32,10 +36,13 @@ class SimulatorConfig:
     access_control: bool = False
     seed: Optional[int] = None
     faults: tuple = ()
+    dialect: str = DEFAULT_DIALECT
 
     def __post_init__(self):
         if self.edition not in EDITIONS:
             raise ValueError(f"edition must be one of {', '.join(EDITIONS)}")
+        if self.dialect not in DIALECTS:
+            raise ValueError(f"dialect must be one of {', '.join(DIALECTS)}")
         if self.build is None:
             object.__setattr__(self, "build", DEFAULT_BUILDS[self.edition])
 

@@ -109,3 +109,22 @@ PASSWORD_POLICIES = [
 
 POLICY_NAMES = tuple(p["POLICYNAME"] for p in PASSWORD_POLICIES)
 DEFAULT_POLICY = next(p["POLICYNAME"] for p in PASSWORD_POLICIES if p["DEFAULTPOLICY"] == "true")
+
+
+# The policy engine (``areas.passwords.policy_rules``) registers itself here, for the areas that show
+# whether a password complies with its policy (the account detail of the real dialect).
+_RULE_CHECKS = []
+
+
+def checks_passwords(check):
+    """Register ``check(policy, password, login_name)``: the phrases of the rules of ``policy`` the password breaks."""
+    _RULE_CHECKS.append(check)
+    return check
+
+
+def broken_policy_rules(policy_name, password, login_name=""):
+    """What ``password`` breaks of the policy called ``policy_name`` (nothing for an unknown policy)."""
+    policy = next((p for p in PASSWORD_POLICIES if p["POLICYNAME"] == policy_name), None)
+    if policy is None:
+        return []
+    return [phrase for check in _RULE_CHECKS for phrase in check(policy, password, login_name)]

@@ -20,6 +20,7 @@ LICENSE = {
     "RESOURCE ID": "9",
     "RESOURCE NAME": "lic",
     "RESOURCE TYPE": "License Store",
+    "RESOURCE OWNER": "admin",
     "CUSTOM FIELD": [],
     "ACCOUNT LIST": [{"ACCOUNT ID": "4", "ACCOUNT NAME": "license"}],
 }

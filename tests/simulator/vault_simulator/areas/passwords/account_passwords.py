@@ -74,7 +74,7 @@ def change_password(ctx, resource_id, account_id):
     if reset_type == "REMOTE":
         reset_remotely(ctx.store, resource, account, new_password)
     remember_change(account, new_password)
-    account["last_modified"] = now_iso()
+    account["last_modified"] = account["password_changed"] = now_iso()
     ctx.store.put(ACCOUNT, account["id"], account)
     return success("Password changed successfully")
 

@@ -27,7 +27,7 @@ rule but not its meaning, the simulator reads it so:
 import re
 import string
 
-from vault_simulator.core.password_policies import PASSWORD_POLICIES
+from vault_simulator.core.password_policies import PASSWORD_POLICIES, checks_passwords
 
 # Special characters a generated password draws from: no quotes, backslash or space,
 # which clients would have to escape.
@@ -60,6 +60,7 @@ def reuse_count(policy):
 HISTORY_SIZE = max(reuse_count(p) for p in PASSWORD_POLICIES)
 
 
+@checks_passwords
 def broken_rules(policy, password, login_name="", previous=()):
     """What ``password`` breaks of ``policy``, one phrase per rule, in the policy's order.
 

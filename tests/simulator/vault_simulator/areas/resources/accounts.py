@@ -26,7 +26,7 @@ def list_accounts(ctx, resource_id):
     """Details is the resource detail, with its ACCOUNT LIST: the accounts the caller can view."""
     resource = resource_by_id(ctx.store, resource_id)
     require_access(ctx.store, ctx.user, resource, VIEW, f"view resource {resource['name']}")
-    detail = resource_detail(ctx.store, resource)
+    detail = resource_detail(ctx.store, resource, ctx.config)
     detail["ACCOUNT LIST"] = [
         item
         for item in detail["ACCOUNT LIST"]
@@ -44,7 +44,7 @@ def account_details(ctx, resource_id, account_id):
     require_account_access(
         ctx.store, ctx.user, resource, account, VIEW, f"view account {resource['name']}/{account['name']}"
     )
-    return success("Account details fetched successfully", account_detail(ctx.store, account))
+    return success("Account details fetched successfully", account_detail(ctx.store, account, ctx.config))
 
 
 @endpoint("POST", "/resources/<resource_id>/accounts", op="ADD ACCOUNTS", builds=ANY_BUILD)
