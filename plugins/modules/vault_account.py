@@ -198,7 +198,7 @@ account:
     ACCOUNT ID: "2"
     ACCOUNT NAME: deploy
     DESCRIPTION: Used by the deployment pipeline
-    LAST ACCESSED TIME: N/A
+    LAST ACCESSED TIME: null
     LAST MODIFIED TIME: Nov 22, 2026 8:48 AM
     PASSWORD STATUS: "*****"
     PASSWDID: "2"

@@ -95,8 +95,11 @@ records:
   description:
     - The audit records (the vault's C(Details) items), newest first, each once, at most O(max_records).
     - Each has the spec's fields C(AUDITID), C(RESOURCENAME), C(ACCOUNTNAME), C(OPERATIONTYPE), C(OPERATEDBY),
-      C(IPADDRESS), C(USERNAME), C(REASON), C(NAME), C(CLIENT) (V(N/A) or V(Not Applicable) where not relevant) and
-      C(LASTACCESSEDTIME) (V(YYYY-MM-DD HH:MM:SS.fff)), as the vault gives them, plus C(accessed_at).
+      C(IPADDRESS), C(USERNAME), C(REASON), C(NAME), C(CLIENT) (None where not relevant, which the vault writes
+      V(N/A) or V(Not Applicable)) and C(LASTACCESSEDTIME) (V(YYYY-MM-DD HH:MM:SS.fff)), plus C(accessed_at).
+    - Real vaults key their records otherwise (C(Audit ID), C(Operation Type), C(Time Stamp), C(TIME) in epoch
+      milliseconds, and so on), which are read as the spec's keys (C(LASTACCESSEDTIME) from C(Time Stamp), else from C(TIME),
+      in UTC), and their other keys are kept. See the guide "Real vaults and the spec".
     - C(accessed_at) is C(LASTACCESSEDTIME) as ISO 8601 (V(YYYY-MM-DDTHH:MM:SS.fff), the vault's local time, no
       zone), None when the vault's value is not in the spec's format.
   returned: success
@@ -105,12 +108,12 @@ records:
   sample:
     - AUDITID: "412"
       RESOURCENAME: web-01
-      ACCOUNTNAME: N/A
+      ACCOUNTNAME: null
       OPERATIONTYPE: CREATE RESOURCE
       OPERATEDBY: admin
       IPADDRESS: 10.0.0.5
       USERNAME: admin
-      REASON: N/A
+      REASON: null
       NAME: admin
       CLIENT: REST API
       LASTACCESSEDTIME: "2026-11-23 07:38:43.120"
