@@ -29,7 +29,7 @@ BUILD := $(CURDIR)/.build
 # directory and resolves symlinks, so the tests run on a copy of the sources.
 COPY := $(BUILD)/ansible_collections/credvault/vault
 SIMULATOR_LOGS := $(BUILD)/simulator-logs
-INTEGRATION_PROFILES := default,strict,edition_b,old_a,access_control
+INTEGRATION_PROFILES := default,strict,edition_b,old_a,access_control,real
 # Names of integration targets to run (default: all of them).
 INTEGRATION_TARGETS ?=
 # How many ansible-test integration runs at once (2 suits a 2-core machine).
@@ -257,8 +257,9 @@ simulator-guide-check: $(SETUP)
 	  --expect-file wheels/credvault_vault_simulator-$(shell sed -n 's/^version: *//p' galaxy.yml)-py3-none-any.whl
 
 # The Event-Driven Ansible example (docs/examples/eda) end to end (tests/eda): ansible-rulebook runs the example
-# rulebook from the copy installed in $(BUILD) against a default simulator; the test changes a password through the
-# collection and waits for the playbook to write it into a file, across a restart of ansible-rulebook.
+# rulebook from the copy installed in $(BUILD) against a default simulator (the spec dialect), then against a real
+# one (the dialect of recorded real servers); the test changes a password through the collection and waits for the
+# playbook to write it into a file, across a restart of ansible-rulebook.
 # ansible-rulebook, with the ansible-core it needs beside it (its ansible-galaxy finds the collection) and requests
 # (the source's client), gets its own venv on Python 3.12 (measured there; the importer's Python); Java comes from
 # SYSTEM_PACKAGES. The test itself runs in .venv, which has the simulator and pytest; ansible-rulebook's output of
@@ -278,7 +279,7 @@ eda-check: $(SETUP)
 	  echo 'eda-check: not run: ansible-rulebook runs on Python 3.12, which is not on the PATH or in pyenv'; \
 	  exit $(if $(REQUIRE_ALL_PYTHONS),1,3); fi
 	$(MAKE) $(EDA_STAMP)
-	cd $(COPY) && python $(CURDIR)/tests/utils/with_simulators.py --profiles default \
+	cd $(COPY) && python $(CURDIR)/tests/utils/with_simulators.py --profiles default,real \
 	  --log-dir $(SIMULATOR_LOGS)/eda-check -- env EDA_VENV=$(EDA_VENV) ANSIBLE_COLLECTIONS_PATH=$(BUILD) \
 	  python -m pytest -p no:cacheprovider --rootdir tests/eda --basetemp $(BUILD)/eda-check -q --tb=short tests/eda
 

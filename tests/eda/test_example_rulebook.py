@@ -1,11 +1,14 @@
 # Copyright: credvault.vault contributors
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 """The Event-Driven Ansible example (docs/examples/eda) end to end (make eda-check): ansible-rulebook with the
-vault_audit source, and the update_service.yml playbook it runs, against a running vault simulator.
+vault_audit source, and the update_service.yml playbook it runs, against a running vault simulator of each dialect:
+the spec's (profile default) and the one of recorded real servers (profile real: audit records keyed "Audit ID",
+"Operation Type", "Time Stamp", empty lists without Details...; tests/simulator/README.md, "Dialects").
 
-Needs the CREDVAULT_* variables of tests/utils/with_simulators.py, the collection installed under
-ANSIBLE_COLLECTIONS_PATH, and EDA_VENV: a venv with ansible-rulebook, ansible-core and requests. ansible-rulebook
-and the ad-hoc commands that set up and change the account run from that venv; this test only drives them.
+Needs CREDVAULT_SIMULATORS_FILE of tests/utils/with_simulators.py run with both profiles (--profiles default,real),
+the collection installed under ANSIBLE_COLLECTIONS_PATH, and EDA_VENV: a venv with ansible-rulebook, ansible-core
+and requests. ansible-rulebook and the ad-hoc commands that set up and change the account run from that venv, with
+the CREDVAULT_* variables of the dialect's simulator; this test only drives them.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ UPDATE_DEADLINE = 90
 START_DEADLINE = 60
 # After the expected update, how long to keep watching for an update that must not come (the source polls every 1 s).
 QUIET_PERIOD = 4
+# The dialect the example runs against -> the profile of tests/utils/with_simulators.py whose simulator answers in it.
+DIALECTS = {"spec": "default", "real": "real"}
 
 
 def new_password():
@@ -45,10 +50,21 @@ def wait_for(condition, deadline, what, rulebook):
         time.sleep(0.2)
 
 
-class Setup:
-    """Paths and environment of one run of the example."""
+def simulator(profile):
+    """The ready line ({url, token, ca_path, edition, build}) of the running simulator of ``profile``."""
+    with open(os.environ["CREDVAULT_SIMULATORS_FILE"], encoding="utf-8") as handle:
+        simulators = json.load(handle)["credvault_simulators"]
+    assert profile in simulators, "no simulator of profile %s: run with_simulators.py --profiles %s" % (
+        profile,
+        ",".join(DIALECTS.values()),
+    )
+    return simulators[profile]
 
-    def __init__(self, work):
+
+class Setup:
+    """Paths and environment of one run of the example, against the simulator ``sim`` (a ready line)."""
+
+    def __init__(self, work, sim):
         self.venv = Path(os.environ["EDA_VENV"])
         installed = Path(os.environ["ANSIBLE_COLLECTIONS_PATH"]) / "ansible_collections/credvault/vault"
         self.example = installed / "docs/examples/eda"
@@ -69,8 +85,18 @@ class Setup:
                 }
             )
         )
-        # ansible-rulebook runs ansible-galaxy (to find the collection) and ansible-playbook from the PATH.
-        self.env = dict(os.environ, PATH="%s:%s" % (self.venv / "bin", os.environ["PATH"]))
+        # ansible-rulebook runs ansible-galaxy (to find the collection) and ansible-playbook from the PATH; the
+        # source, the playbook's lookup and the ad-hoc modules connect with the CREDVAULT_* variables.
+        self.token = str(sim["token"])
+        self.env = dict(
+            os.environ,
+            PATH="%s:%s" % (self.venv / "bin", os.environ["PATH"]),
+            CREDVAULT_URL=str(sim["url"]),
+            CREDVAULT_AUTH_TOKEN=self.token,
+            CREDVAULT_CA_PATH=str(sim["ca_path"]),
+            CREDVAULT_EDITION=str(sim["edition"]),
+            CREDVAULT_BUILD=str(sim["build"]),
+        )
 
     def run_module(self, module, args):
         """One module of the collection on localhost, as an ad-hoc command; a failure shows the module's result
@@ -129,9 +155,9 @@ def stop(process):
             process.wait()
 
 
-@pytest.fixture
-def setup(tmp_path):
-    return Setup(tmp_path)
+@pytest.fixture(params=sorted(DIALECTS))
+def setup(request, tmp_path):
+    return Setup(tmp_path, simulator(DIALECTS[request.param]))
 
 
 def test_a_password_change_updates_the_service_once_across_a_restart(setup, tmp_path):
@@ -176,7 +202,7 @@ def test_a_password_change_updates_the_service_once_across_a_restart(setup, tmp_
     assert updates[0] == first_update and updates[1] != first_update
 
     secrets_used = {"first password": first_password, "second password": second_password}
-    secrets_used.update({"third password": third_password, "token": os.environ["CREDVAULT_AUTH_TOKEN"]})
+    secrets_used.update({"third password": third_password, "token": setup.token})
     for output in setup.outputs:
         text = output.read_text(errors="replace")
         shows_the_run = "TASK [Write the configuration file" in text

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The collection against the simulator that answers as recorded real Password Manager Pro and PAM360 servers do
+# (profile `real` of tests/utils/with_simulators.py: --edition A --build 12450 --dialect real): playbooks/
+# real_dialect.yml converges every domain twice (the second run changes nothing and sends reads only, counted),
+# runs the lookups, the inventory plugin (ansible-inventory on real.vault_resources.yml), the host_credentials role
+# over a host with the local connection (inventory.yml) and an unknown token; playbooks/cleanup.yml removes what it
+# made, before and after.
+set -eu
+
+config="$(pwd)/../../integration_config.yml"
+work="${OUTPUT_DIR:-$(mktemp -d)}"
+export ANSIBLE_LOOKUP_PLUGINS="${PWD}/../setup_simulator/lookup_plugins"
+export COLUMNS=1000
+
+run() {
+  ansible-playbook -i inventory.yml -e "@${config}" "$@"
+}
+
+cleanup() {
+  run playbooks/cleanup.yml >"${work}/real_dialect_cleanup.log" 2>&1 || {
+    tail -n 40 "${work}/real_dialect_cleanup.log" >&2
+    echo "real_dialect: cleanup failed" >&2
+  }
+}
+trap cleanup EXIT
+
+cleanup
+run playbooks/real_dialect.yml
+
+# The guide's example (docs/examples/real_vaults/check_vault.yml), as a user runs it: twice against each dialect,
+# the connection from CREDVAULT_* variables; the second run must change nothing.
+# ansible-test leaves docs/ out of the copy it runs targets in (under the collection's own tests/output): the example
+# is in the first directory above that holds galaxy.yml and it, as the demo target finds its playbook.
+example=""
+directory="$(pwd)"
+while [ "${directory}" != / ]; do
+  if [ -f "${directory}/galaxy.yml" ] && [ -f "${directory}/docs/examples/real_vaults/check_vault.yml" ]; then
+    example="${directory}/docs/examples/real_vaults/check_vault.yml"
+    break
+  fi
+  directory="$(dirname "${directory}")"
+done
+test -n "${example}" || { echo "docs/examples/real_vaults/check_vault.yml not found above $(pwd)" >&2; exit 1; }
+for profile in real default; do
+  eval "$(python -c 'import json, shlex, sys
+ready = json.load(open(sys.argv[1]))["credvault_simulators"][sys.argv[2]]
+for name, key in (("URL", "url"), ("AUTH_TOKEN", "token"), ("CA_PATH", "ca_path")):
+    print("export CREDVAULT_%s=%s" % (name, shlex.quote(str(ready[key]))))' "${config}" "${profile}")"
+  for attempt in first second; do
+    ansible-playbook -i localhost, -c local -e "ansible_python_interpreter=$(command -v python)" "${example}" \
+      >"${work}/check_vault_${profile}_${attempt}.log" 2>&1 || {
+      tail -n 40 "${work}/check_vault_${profile}_${attempt}.log" >&2
+      exit 1
+    }
+  done
+  grep -q 'localhost *: ok=4 *changed=0 ' "${work}/check_vault_${profile}_second.log" || {
+    echo "real_dialect: the second run of check_vault.yml against ${profile} changed something" >&2
+    tail -n 20 "${work}/check_vault_${profile}_second.log" >&2
+    exit 1
+  }
+done
+unset CREDVAULT_URL CREDVAULT_AUTH_TOKEN CREDVAULT_CA_PATH
