@@ -80,7 +80,7 @@ class Record:
 
     keys: tuple
 
-    def read(self, record, operation):
+    def read(self, record):
         """``record`` in the spec's spelling, its placeholders unset."""
         result = dict(record)
         for key in self.keys:
@@ -95,16 +95,16 @@ class Record:
                 continue
             else:
                 value = key.absent
-            result[key.name] = self._value(key, value, operation)
+            result[key.name] = self._value(key, value)
         return result
 
     @staticmethod
-    def _value(key, value, operation):
+    def _value(key, value):
         if key.items is not None:
             if is_placeholder(value):
                 return []
             if isinstance(value, list):
-                return [key.items.read(item, operation) if isinstance(item, dict) else item for item in value]
+                return [key.items.read(item) if isinstance(item, dict) else item for item in value]
             return value
         return key.unset if is_placeholder(value) else value
 
@@ -117,30 +117,28 @@ class Answer:
     record: Record | None = None
     items: Record | None = None
 
-    def read(self, response, operation):
+    def read(self, response):
         details = response.details
         if self.items is not None:
             if details is None or is_placeholder(details):
                 details = []
             if isinstance(details, list):
-                details = [self.items.read(item, operation) if isinstance(item, dict) else item for item in details]
+                details = [self.items.read(item) if isinstance(item, dict) else item for item in details]
         elif self.record is not None and isinstance(details, dict):
-            details = self.record.read(details, operation)
+            details = self.record.read(details)
         return replace(response, details=details)
 
 
-def read_answer(key, response, operation):
+def read_answer(key, response):
     """``response`` (a ``VaultResponse`` of catalogue row ``key``) with its Details in the spec's spelling."""
     answer = ANSWERS.get(key)
     if answer is None or response.content is not None and not response.body:
         return response  # a row whose answer the collection reads as is, or a file
-    return answer.read(response, operation)
+    return answer.read(response)
 
 
 _CUSTOM_FIELDS = Key("CUSTOM FIELD", absent=[], items=Record(()))
-_DESCRIPTION = Key("RESOURCE DESCRIPTION")
-
-_RESOURCE_ITEM = Record((_DESCRIPTION, Key("DNS NAME")))
+_RESOURCE_ITEM = Record((Key("RESOURCE DESCRIPTION"), Key("DNS NAME")))
 _RESOURCE_DETAIL = Record(
     (
         Key("RESOURCE TYPE"),
@@ -173,19 +171,19 @@ _ACCOUNT_DETAIL = Record(
 # "Not Applicable" mean the field does not apply: None.
 _AUDIT_RECORD = Record(
     (
-        Key("AUDITID", aliases=("Audit ID", "AUDIT ID", "auditId"), unset=None),
-        Key("RESOURCENAME", aliases=("Resource Name", "RESOURCE NAME"), unset=None),
-        Key("ACCOUNTNAME", aliases=("Account Name", "User Account", "ACCOUNT NAME"), unset=None),
-        Key("OPERATIONTYPE", aliases=("Operation Type", "OPERATION TYPE"), unset=None),
-        Key("OPERATEDBY", aliases=("Operated By", "Operated by", "OPERATED BY"), unset=None),
-        Key("IPADDRESS", aliases=("IP Address", "IP ADDRESS"), unset=None),
-        Key("USERNAME", aliases=("User Name", "USER NAME"), unset=None),
+        Key("AUDITID", aliases=("Audit ID",), unset=None),
+        Key("RESOURCENAME", aliases=("Resource Name",), unset=None),
+        Key("ACCOUNTNAME", aliases=("Account Name", "User Account"), unset=None),
+        Key("OPERATIONTYPE", aliases=("Operation Type",), unset=None),
+        Key("OPERATEDBY", aliases=("Operated By", "Operated by"), unset=None),
+        Key("IPADDRESS", aliases=("IP Address",), unset=None),
+        Key("USERNAME", aliases=("User Name",), unset=None),
         Key("NAME", aliases=("User's Full Name",), unset=None),
         Key("REASON", aliases=("Reason",), unset=None),
-        Key("CLIENT", aliases=("Client Type", "CLIENT TYPE"), unset=None),
+        Key("CLIENT", aliases=("Client Type",), unset=None),
         Key(
             "LASTACCESSEDTIME",
-            aliases=("Time Stamp", "TIME STAMP"),
+            aliases=("Time Stamp",),
             unset=None,
             derived=("TIME", _epoch_milliseconds),
         ),

@@ -657,7 +657,7 @@ class VaultClient:
                 vault_message=message,
                 details=result.details,
             )
-        return read_answer(endpoint.key, result, scrub(result.operation or operation, secrets))
+        return read_answer(endpoint.key, result)
 
     def _receive(self, endpoint, response, status, headers, deadline):
         """The body, read as it arrives: no more than the row's cap (refused at once when ``Content-Length``

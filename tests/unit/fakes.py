@@ -83,9 +83,7 @@ class ScriptedClient:
         if isinstance(answer, Exception):
             raise answer
         # Read as the client reads every answer (``_answers``): real servers' spellings and placeholders.
-        return read_answer(
-            key, VaultResponse("OP", "Success", "", None, answer, None, 200, {}), CATALOGUE[key].operation
-        )
+        return read_answer(key, VaultResponse("OP", "Success", "", None, answer, None, 200, {}))
 
     def size_pool(self, size):
         """Records the connection pool asked for in ``pool_size`` (as ``VaultClient.size_pool`` sizes it)."""
