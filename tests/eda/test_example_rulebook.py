@@ -22,6 +22,8 @@ import time
 from pathlib import Path
 
 import pytest
+from vault_simulator.areas.passwords.policy_rules import generate_password, policy_named
+from vault_simulator.core.password_policies import DEFAULT_POLICY
 
 RESOURCE = "eda-web-01"
 ACCOUNT = "app"
@@ -36,8 +38,10 @@ DIALECTS = {"spec": "default", "real": "real"}
 
 
 def new_password():
-    """A password the simulator's default policy accepts, another one each time."""
-    return "Eda-%s-9x!" % secrets.token_hex(8)
+    """A password the simulator's default policy accepts for the account, another one each time: drawn by the
+    simulator's own policy engine, so that no draw holds a sequence or a repeated substring the policy refuses
+    (a hand-made random text did, now and then: CHANGE PASSWORD failed)."""
+    return generate_password(policy_named(DEFAULT_POLICY), secrets.SystemRandom(), login_name=ACCOUNT)
 
 
 def wait_for(condition, deadline, what, rulebook):

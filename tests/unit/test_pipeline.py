@@ -160,3 +160,18 @@ def test_the_matrix_covers_every_supported_line_but_the_full_suites():
     assert [row.core for row in matrix.ROWS if row.units] == ["2.16", "2.22"]
     for row in matrix.ROWS:
         assert row.requirement.startswith("ansible-core>=%s" % row.core)
+
+
+def test_a_rows_sanity_leaves_out_only_what_its_ansible_core_neither_loads_nor_runs():
+    matrix = load("matrix")
+
+    for row in matrix.ROWS:
+        left_out = matrix.left_out_of_sanity(row)
+        if row.whole_tree:
+            assert left_out == ()
+            continue
+        assert "plugins/" not in left_out and "tests/integration/" not in left_out
+        assert set(matrix.NOT_RUN_BY_ANSIBLE_CORE) <= set(left_out)
+        # The unit tests are checked wherever they run.
+        assert ("tests/unit/" in left_out) is not row.units
+    assert {row.core for row in matrix.ROWS if row.whole_tree} == {"2.16", "2.22"}

@@ -15,8 +15,8 @@ ansible-core on the Python the row names, its own copy of the collection and its
 time must not share them), then, in order:
 
 * ``sanity``: ``ansible-test sanity --venv --python X`` of that version; the rows between the oldest and the
-  newest leave out the repository's tooling (``NOT_RUN_BY_ANSIBLE_CORE``), which the oldest, the newest and
-  make sanity check;
+  newest leave out the repository's tooling (``NOT_RUN_BY_ANSIBLE_CORE``) and the unit tests they do not run
+  (``UNIT_TESTS``), which the oldest, the newest and make sanity check;
 * ``units``: the collection's unit tests (tests/unit), on the oldest and the newest version only;
 * ``smoke``: tests/utils/smoke.py, a run against the simulator touching every plugin type, failing on
   any deprecation warning; on 2.22 and later it also checks that secrets printed without ``no_log`` are masked
@@ -58,6 +58,9 @@ UNIT_REQUIREMENTS = ("pytest", "hypothesis", "antsibull-changelog")
 # their ansible-core loads or runs: the plugins, roles, extensions, and the unit and integration tests. The oldest
 # and the newest row, make sanity (2.21) and make lint check the whole tree.
 NOT_RUN_BY_ANSIBLE_CORE = ("tests/simulator/", "tests/utils/", "tests/bench/")
+# The unit tests, another two fifths: run on the oldest and the newest row only (``units``), so the rows between
+# leave them out of sanity too (about a minute of CPU each): what such a row checks is what its ansible-core loads.
+UNIT_TESTS = ("tests/unit/",)
 
 
 @dataclass(frozen=True)
@@ -173,9 +176,17 @@ def row_environment(venv, home):
     return env
 
 
+def left_out_of_sanity(row):
+    """What ``row``'s sanity leaves out: nothing on a whole-tree row, else what its ansible-core neither loads nor
+    runs (the tooling, and the unit tests where the row does not run them)."""
+    if row.whole_tree:
+        return ()
+    return NOT_RUN_BY_ANSIBLE_CORE + (() if row.units else UNIT_TESTS)
+
+
 def sanity(row, copy, env):
     command = ["ansible-test", "sanity", "--venv", "--python", row.python]
-    for path in () if row.whole_tree else NOT_RUN_BY_ANSIBLE_CORE:
+    for path in left_out_of_sanity(row):
         command += ["--exclude", path]
     for test, reason in row.sanity_skips:
         log("sanity: %s skipped on %s: %s" % (test, row.core, reason))

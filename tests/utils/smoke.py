@@ -51,6 +51,9 @@ import subprocess
 import sys
 import time
 
+from vault_simulator.areas.passwords.policy_rules import broken_rules, generate_password, policy_named
+from vault_simulator.core.password_policies import DEFAULT_POLICY
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SMOKE = os.path.join(os.path.dirname(HERE), "smoke")
 PROFILES = ("default", "strict", "edition_b")
@@ -72,6 +75,17 @@ MASKED = re.compile(r'"msg": "SMOKE MASKED (\w+)=(.*)"')
 # What tests/smoke/secrets_masked.yml prints without no_log.
 MASKED_NAMES = ("password", "totp", "generated_password", "private_key", "auth_token", "api_token")
 MAX_REASON = 300
+
+
+def policy_password(*login_names):
+    """A password the simulator's default policy accepts for accounts called ``login_names``, drawn by the
+    simulator's own policy engine: a hand-made random text holds a sequence or a repeated substring now and then,
+    and CHANGE PASSWORD refuses it."""
+    policy = policy_named(DEFAULT_POLICY)
+    while True:
+        password = generate_password(policy, secrets.SystemRandom())
+        if not any(broken_rules(policy, password, name) for name in login_names):
+            return password
 
 
 def parse_args(argv):
@@ -136,10 +150,10 @@ class Run:
         with open(os.environ["CREDVAULT_SIMULATORS_FILE"], encoding="utf-8") as handle:
             simulators = json.load(handle)["credvault_simulators"]
         self.secrets = {
-            "root_password": "Sm0ke-root-" + secrets.token_urlsafe(12),
-            "deploy_password": "Sm0ke-deploy-" + secrets.token_urlsafe(12),
-            "account_password": "Sm0ke-account-" + secrets.token_urlsafe(12),
-            "member_password": "Sm0ke-member-" + secrets.token_urlsafe(12),
+            "root_password": policy_password("root"),
+            "deploy_password": policy_password("deploy"),
+            "account_password": policy_password("app", "admin"),
+            "member_password": policy_password("smoke-member"),
             "totp_secret": base64.b32encode(secrets.token_bytes(20)).decode("ascii"),
         }
         # Values that must never be printed: the generated ones and the simulators' tokens; see also key_files.

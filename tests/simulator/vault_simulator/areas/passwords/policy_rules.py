@@ -91,8 +91,8 @@ def remember_change(account, new_password):
     account["password"] = new_password
 
 
-def generate_password(policy, rng):
-    """A password satisfying ``policy`` (no login name, no history), drawn from ``rng``."""
+def generate_password(policy, rng, login_name=""):
+    """A password satisfying ``policy`` for an account called ``login_name`` (no history), drawn from ``rng``."""
     minimums = _class_minimums(policy)
     length = min(
         _number(policy, "PASSWORD MAX LENGTH"),
@@ -110,7 +110,7 @@ def generate_password(policy, rng):
         characters += [rng.choice(filler) for _index in range(length - len(characters))]
         rng.shuffle(characters)
         password = "".join(characters)
-        if not broken_rules(policy, password):
+        if not broken_rules(policy, password, login_name):
             return password
     raise RuntimeError(f"could not generate a password for policy {policy['POLICYNAME']}")
 
