@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from vault_simulator.areas.passwords.policy_rules import generate_password, policy_named
 from vault_simulator.core.password_policies import DEFAULT_POLICY
 
