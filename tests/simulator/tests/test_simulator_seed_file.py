@@ -207,6 +207,39 @@ def test_a_yaml_syntax_error_gives_its_position_without_the_line(make_vault, tmp
     assert "Sw0rd" not in message
 
 
+@pytest.mark.parametrize(
+    "value, secret",
+    [
+        ("!Tag-Secret-91x", "Tag-Secret-91x"),
+        ("*Alias-Secret-92x", "Alias-Secret-92x"),
+        ("!!python/name:os.Py-Secret-93x", "Py-Secret-93x"),
+        ("!!python/object/apply:Obj-Secret-94x []", "Obj-Secret-94x"),
+        ("&Anchor-Secret-95x *Alias-Secret-96x", "Secret-9"),
+    ],
+)
+@pytest.mark.parametrize("key", ["password", "token"])
+@pytest.mark.parametrize("flow", [False, True], ids=["block", "flow"])
+def test_a_secret_the_yaml_parser_quotes_back_is_masked(make_vault, tmp_path, key, value, secret, flow):
+    if key == "token":
+        entry = "{name: u, token: %s}" % value if flow else "name: u\n    token: %s" % value
+        text = "users:\n  - %s\n" % entry
+    else:
+        entry = "{name: r, password: %s}" % value if flow else "name: r\n        password: %s" % value
+        text = "resources:\n  - name: a\n    type: Linux\n    accounts:\n      - %s\n" % entry
+    _vault, message = seed_error(make_vault, tmp_path, text)
+    assert "not valid YAML" in message and "line " in message
+    assert secret not in message and "Secret" not in message
+
+
+def test_every_error_masks_the_file_s_secrets_also_where_it_names_an_entry(make_vault, tmp_path):
+    # A resource named like a password: its refusal (already exists) and its shape error both name it.
+    text = "resources:\n  - {name: Hunter3-Secret, type: Linux, accounts: [{name: r, password: Hunter3-Secret}]}\n"
+    _vault, message = seed_error(make_vault, tmp_path, text + "  - {name: b, type: Linux, accounts: []}\n")
+    assert "a resource needs at least one account" in message
+    _vault, message = seed_error(make_vault, tmp_path, text + text.split("\n", 1)[1])
+    assert "Resource ******** already exists" in message and "Hunter3" not in message
+
+
 def test_the_command_refuses_a_bad_seed_file_before_it_listens(tmp_path):
     path = seed_file(tmp_path, "resources:\n  - {name: a, type: Linux, accounts: [{name: r, password: Pa55-Secret}]}\n")
     path.write_text(path.read_text() + "  - {name: a, type: Linux, accounts: [{name: r, password: Other-Secret}]}\n")

@@ -5,9 +5,10 @@ Each entry is made by the areas' own handlers, called in-process as the built-in
 no request log, no audit record), so a seeded record is the one the vault's API would have made and the
 API's checks apply to it. The whole file is one transaction: a file with any error leaves nothing behind.
 Errors name the file, the line and the entry (``resources[0].accounts[1]``), with the vault's own message
-where the vault refused it; a password or token of the file appears in no message (masked where the vault's
-message would hold it; PyYAML's own syntax errors quote the offending line, so only their position and
-problem are kept).
+where the vault refused it. A password or token of the file appears in no message: every error masks each value
+written after a ``password`` or ``token`` key (as written, and as YAML read it), also in the problem PyYAML quotes
+back (an unknown tag ``!Secret``, an undefined alias ``*Secret``); of PyYAML's errors only the position and the
+problem are kept, never the offending line.
 """
 
 import re
@@ -74,20 +75,41 @@ def _construct_mapping(loader, node):
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
+# A secret key and the text written after it, as it stands in the file (block or flow style), whatever YAML makes
+# of it: the parser quotes back a tag (``!Tag-Secret``, ``!!python/name:Secret``) or an alias (``*Secret``) it
+# cannot resolve.
+_SECRET_VALUE = re.compile(r"""(?:^|[\s{,])["']?(?:password|token)["']?\s*:[ \t]+([^\n,}#]+)""", re.MULTILINE)
+
+
+def _written_secrets(text):
+    """Every text the file writes as the value of a secret key, and each of its words bare (no quote, tag, alias
+    or anchor mark, no tag handle): what a message quoting the file could hold of a secret."""
+    found = set()
+    for value in _SECRET_VALUE.findall(text):
+        for word in [value.strip()] + value.split():
+            bare = word.strip("\"'").lstrip("!*&")
+            found.update(part for part in (word, bare, bare.rpartition(":")[2]) if part)
+    return found
+
+
 def load_seed_file(path):
     """The file's content, checked for its shape (sections, keys, types); raises ``SeedFileError``."""
     try:
         with open(path, encoding="utf-8") as handle:
-            content = yaml.load(handle, Loader=_Loader)  # noqa: S506 - _Loader is a yaml.SafeLoader
-    except OSError as error:
-        raise SeedFileError(f"seed file {path}: cannot be read: {error.strerror}") from None
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or "not UTF-8 text"
+        raise SeedFileError(f"seed file {path}: cannot be read: {reason}") from None
+    seed = _Seed(path, _written_secrets(text))
+    try:
+        content = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a yaml.SafeLoader
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "somewhere"
-        raise SeedFileError(f"seed file {path}, {where}: not valid YAML: {error.problem}") from None
+        raise SeedFileError(seed.masked(f"seed file {path}, {where}: not valid YAML: {error.problem}")) from None
     except yaml.YAMLError:
         raise SeedFileError(f"seed file {path}: not valid YAML") from None
-    seed = _Seed(path, content if content is not None else _Mapping())
+    seed.content = content if content is not None else _Mapping()
     seed.check()
     return seed
 
@@ -95,16 +117,18 @@ def load_seed_file(path):
 class _Seed:
     """A loaded seed file: ``check`` its shape, then ``apply_to`` a simulator."""
 
-    def __init__(self, path, content):
+    def __init__(self, path, written_secrets):
         self.path = path
-        self.content = content
-        self.secrets = []
+        self.content = _Mapping()
+        self.secrets = set(written_secrets)
 
     def error(self, where, line, message):
-        return SeedFileError(f"seed file {self.path}, line {line}: {where}: {message}")
+        """The error at ``line`` of entry ``where``, every secret of the file masked in it."""
+        return SeedFileError(self.masked(f"seed file {self.path}, line {line}: {where}: {message}"))
 
     def masked(self, message):
-        """``message`` with every password and token of the file, where it stands as a word, masked."""
+        """``message`` with every password and token of the file (as written, and as YAML read it), where it stands
+        as a word, masked."""
         for secret in sorted(self.secrets, key=len, reverse=True):
             message = re.sub(rf"(?<![A-Za-z0-9]){re.escape(secret)}(?![A-Za-z0-9])", MASK, message)
         return message
@@ -123,7 +147,7 @@ class _Seed:
         for user, where in self.entries("users"):
             self.check_entry(user, where, USER_KEYS, lists=("groups",))
             if "token" in user:
-                self.secrets.append(user["token"])
+                self.secrets.add(str(user["token"]))
         for resource, where in self.entries("resources"):
             self.check_entry(resource, where, RESOURCE_KEYS, lists=("accounts", "shares"))
             self.check_shares(resource, where)
@@ -133,7 +157,7 @@ class _Seed:
             for number, account in enumerate(accounts):
                 account_where = f"{where}.accounts[{number}]"
                 self.check_entry(account, account_where, ACCOUNT_KEYS, lists=("shares",))
-                self.secrets.append(account["password"])
+                self.secrets.add(str(account["password"]))
                 self.check_shares(account, account_where)
 
     def check_shares(self, entry, where):
@@ -212,7 +236,7 @@ class _Seed:
 
     def run(self, where, line, handler, details=None, query=None, **arguments):
         """The handler's Reply, as the admin's request with ``details`` and ``query`` would get it; a refusal
-        raises ``SeedFileError`` with the vault's message, the file's secrets masked in it."""
+        raises ``SeedFileError`` with the vault's message (``error`` masks the file's secrets in it)."""
         config = self.simulator.config
         context = RequestContext(
             config, self.simulator.store, self.admin, details or {}, query or {}, {}, self.simulator.rng, self.org
@@ -220,12 +244,12 @@ class _Seed:
         try:
             reply = handler(context, **arguments)
         except Failure as failure:
-            raise self.error(where, line, self.masked(failure.message)) from None
+            raise self.error(where, line, failure.message) from None
         except Unsupported as unsupported:
             message = f"{unsupported} is not supported by edition {config.edition} build {config.build}"
             raise self.error(where, line, message) from None
         if reply.status == FAILED:
-            raise self.error(where, line, self.masked(self.refusal(reply)))
+            raise self.error(where, line, self.refusal(reply))
         return reply
 
     @staticmethod
