@@ -55,13 +55,13 @@ unexport VIRTUAL_ENV PYTHONPATH ANSIBLE_COLLECTIONS_PATH ANSIBLE_COLLECTIONS_PAT
 ANSIBLE_TEST := env ANSIBLE_TEST_CONTENT_ROOT=$(COPY) ansible-test
 
 .PHONY: help venv collection units sanity lint format examples integration molecule molecule-tools demo package-check \
-  simulator-guide-check certification-check awx-plugin-check eda-check docs docs-browser docs-check bench bench-smoke matrix main-python system-packages test check \
+  simulator-guide-check certification-check awx-plugin-check eda-check docs docs-browser docs-check bench bench-smoke smoke matrix main-python system-packages test check \
   new-module clean
 
 help:
 	@echo 'make demo         build and install the collection, run docs/examples/demo.yml against a simulator'
 	@echo 'make test         venv, collection, units, lint, sanity, package-check, awx-plugin-check, docs-check,'
-	@echo '                  bench-smoke, simulator-guide-check, eda-check, integration, molecule'
+	@echo '                  bench-smoke, simulator-guide-check, eda-check, integration, molecule, smoke, matrix'
 	@echo '                  (stops at the first failure)'
 	@echo 'make venv         create .venv with the tools from requirements-dev.txt and the simulator'
 	@echo 'make collection   copy the sources to $(COPY:$(CURDIR)/%=%)'
@@ -367,6 +367,10 @@ bench-smoke: $(SETUP)
 	  --out $(BUILD)/bench-smoke --no-chart > $(BUILD)/bench-smoke.log || { cat $(BUILD)/bench-smoke.log; exit 1; }
 	@echo "benchmark smoke run passed ($(BUILD)/bench-smoke.log)"
 
+# The smoke run (tests/utils/smoke.py) on the full suite's ansible-core, as each row of the matrix runs it on its own.
+smoke: $(SETUP)
+	python tests/utils/smoke.py --ansible-bin $(VENV)/bin --collections $(BUILD) --work-dir $(BUILD)/smoke
+
 # The versions of the support matrix besides the full suite's (tests/utils/matrix.py): sanity, smoke run and for the
 # oldest and newest the unit tests, each version in its own venv, copy and home under $(BUILD)/matrix.
 MATRIX_ROWS := $(shell python3 tests/utils/matrix.py --list)
@@ -393,7 +397,7 @@ main-python:
 # wall and CPU times goes to $(BUILD)/test-times.md.
 TEST_SLOTS ?= 3
 TEST_STAGES := main-python integration:$(INTEGRATION_JOBS) units $(addprefix matrix-,$(MATRIX_ROWS)) sanity \
-  docs-check package-check certification-check awx-plugin-check eda-check bench-smoke simulator-guide-check lint molecule
+  docs-check package-check certification-check awx-plugin-check eda-check bench-smoke smoke simulator-guide-check lint molecule
 
 # Debian packages the stages need, installed once before they start (two apt-get runs at once would fight over
 # dpkg's lock): chromium (docs-check), openssh-server (molecule, bench-smoke), sudo and sshpass (molecule), shellcheck

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 
+from ansible_collections.credvault.vault.plugins.plugin_utils._compat import add_warnings
 from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import write_file
 from ansible_collections.credvault.vault.plugins.plugin_utils._secret_handover import SecretToFileAction
 
@@ -68,11 +69,12 @@ def warn_token_not_at(result, dest, name):
     tell, for instance when the answer to CREATE_USER was lost after the vault created the user."""
     if "CREATE_USER" in (result.get("calls") or []) or os.path.lexists(dest):
         return
-    result.setdefault("warnings", []).append(
+    message = (
         "API user %s exists, and its token is not at token_dest %s (no file there): a run that finds an existing "
         "user cannot return its token (the vault answers it once, to the run that creates the user; that answer may "
         "have been lost). For a new token, %s" % (name, dest, NEW_TOKEN)
     )
+    add_warnings(result, [message])
 
 
 class ActionModule(SecretToFileAction):

@@ -26,6 +26,12 @@
   their ``auth_token`` themselves rather than marking it ``secret: true`` in their documentation (which the config
   manager of 2.22 registers on its own): the validate-modules sanity test of ansible-test 2.16 to 2.18 refuses
   that key ("extra keys not allowed").
+- A warning of an action plugin: from 2.19, the callbacks read a task's warnings as ``WarningSummary`` objects,
+  and a plain string an action puts in its result's ``warnings`` stops them ("Callback dispatch 'v2_runner_on_ok'
+  failed for plugin 'default': 'str' object has no attribute 'event'": the ok line and the warning are lost). There
+  ``Display.warning``, called in the worker while the task runs, is the way: the task's deferred-warning context
+  attaches it to the task's result (each item's in a loop). 2.16 to 2.18 have no such context (``Display.warning``
+  would print at once, apart from the task) and print the strings of ``warnings``. ``add_warnings`` does each.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ import re
 from ansible.errors import AnsibleError
 from ansible.plugins.cache.memory import CacheModule as MemoryCache
 from ansible.release import __version__ as ANSIBLE_CORE_VERSION
+from ansible.utils.display import Display
 
 try:
     from ansible.module_utils.secrets import register_secrets as _register_secrets  # ansible-core 2.22 and later
@@ -47,6 +54,9 @@ except ImportError:  # 2.16, 2.17
     AnsibleRequiredOptionError = None
 
 CORE = tuple(int(part) for part in ANSIBLE_CORE_VERSION.split(".")[:2])
+# From this version, the warnings of a task are Display's objects, attached by the worker's deferred-warning context.
+DEFERRED_WARNINGS = (2, 19)
+display = Display()
 # The message of a missing required option before AnsibleRequiredOptionError (ansible/config/manager.py).
 REQUIRED_OPTION_MESSAGE = "No setting was provided for required configuration"
 # Before 2.19: the message of an option's value of the wrong type, up to the cause that quotes the value.
@@ -95,3 +105,12 @@ def register_secrets(values):
     if _register_secrets is None:
         return
     _register_secrets([value for value in values if isinstance(value, str) and value.strip()])
+
+
+def add_warnings(result, messages):
+    """Give the user ``messages``, the warnings of the action whose result is ``result``, on every version."""
+    if CORE >= DEFERRED_WARNINGS:
+        for message in messages:
+            display.warning(message)
+    elif messages:
+        result.setdefault("warnings", []).extend(messages)

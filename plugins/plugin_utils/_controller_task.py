@@ -18,6 +18,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._options import (
     connection_argument_spec,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._task import Task
+from ansible_collections.credvault.vault.plugins.plugin_utils._compat import add_warnings
 
 display = Display()
 
@@ -49,6 +50,6 @@ def run_entry(entry, own_spec, desired, check_mode):
     finally:
         if client is not None:
             client.close()
-    if task is not None and task.warnings:
-        result["warnings"] = task.warnings
+    if task is not None:
+        add_warnings(result, task.warnings)
     return result

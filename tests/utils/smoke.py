@@ -23,6 +23,9 @@ on free ports) and runs itself again under them to run, with ANSIBLE_DEPRECATION
   task's message, read from the play's output;
 * ``ansible-inventory --list`` and ``--graph`` of tests/smoke/smoke.vault_resources.yml: the expected hosts
   and groups;
+* ``ansible-playbook tests/smoke/action_warnings.yml`` once per output callback (``CALLBACKS``: default, minimal,
+  result_format yaml, and the tree callback beside the default): vault_user's own warning, also in a loop, printed
+  by each and kept in the tree callback's file, and no callback failing on a result (check ``action_warnings_*``);
 * ``ansible-playbook --syntax-check`` of tests/smoke/role_syntax.yml, which uses the role linux_remote_reset;
 * on ansible-core 2.22 and later only (the Secrets API is new in 2.22; before, the check is not run, and the
   summary says so): ``ansible-playbook -vvvv tests/smoke/secrets_masked.yml``, after smoke.yml, which prints a
@@ -73,6 +76,18 @@ MARKER = re.compile(r'"msg": "SMOKE CHECK (PASSED|FAILED) ([\w-]+)"')
 SECRETS_API = (2, 22)
 MASKED = re.compile(r'"msg": "SMOKE MASKED (\w+)=(.*)"')
 # What tests/smoke/secrets_masked.yml prints without no_log.
+# tests/smoke/action_warnings.yml's runs: the name of each, and the environment that picks its output callback.
+CALLBACKS = {
+    "default": {"ANSIBLE_STDOUT_CALLBACK": "default"},
+    "minimal": {"ANSIBLE_STDOUT_CALLBACK": "minimal"},
+    "yaml": {"ANSIBLE_STDOUT_CALLBACK": "default", "ANSIBLE_CALLBACK_RESULT_FORMAT": "yaml"},
+    # ansible-core 2.21 and later deprecate the tree callback (with a deprecation warning of their own, which the
+    # run would take for the collection's): the other three runs watch for the collection's deprecations.
+    "tree": {"ANSIBLE_CALLBACKS_ENABLED": "ansible.builtin.tree", "ANSIBLE_DEPRECATION_WARNINGS": "false"},
+}
+# The warning those runs must print (expected there, so not a failure), and what a callback that broke prints.
+ACTION_WARNING = "and its token is not at token_dest"
+CALLBACK_BROKEN = "Callback dispatch"
 MASKED_NAMES = ("password", "totp", "generated_password", "private_key", "auth_token", "api_token")
 MAX_REASON = 300
 
@@ -240,10 +255,21 @@ class Run:
                 failures.append(
                     (name, "exited with status %d %s(%s)" % (status, error + " " if error else "", paths[1]))
                 )
-            failures.extend((name, warning) for warning in warnings(texts[0], False) + warnings(texts[1], True))
+            found = warnings(texts[0], False) + warnings(texts[1], True)
+            if name.startswith("action_warnings_"):
+                found = [warning for warning in found if ACTION_WARNING not in warning]
+            failures.extend((name, warning) for warning in found)
             if any(secret in output for secret in self.hidden + self.key_files()):
                 failures.append((name, "a secret of the run appears in its output (%s)" % " ".join(paths)))
         return outputs
+
+    def output(self, name):
+        """What command ``name`` printed, stdout then stderr."""
+        texts = []
+        for suffix in (".out", ".err"):
+            with open(os.path.join(self.args.log_dir, name + suffix), encoding="utf-8", errors="replace") as handle:
+                texts.append(handle.read())
+        return "\n".join(texts)
 
     def key_files(self):
         """The secrets the play wrote to WORK-DIR/keys, the files of mode 0600 (keys and tokens): each line of at
@@ -374,6 +400,24 @@ def check_inventory(outputs, failures):
         check_groups("inventory_graph", graph_groups(outputs["inventory_graph"][1]), failures)
 
 
+def check_action_warnings(run, failures):
+    """Each run of tests/smoke/action_warnings.yml printed its three warnings, broke no callback, and the tree
+    callback's file holds the warning of the last task."""
+    for callback in CALLBACKS:
+        name = "action_warnings_" + callback
+        output = run.output(name)
+        for number in (1, 2, 3):
+            dest = "absent-%s-%d.token" % (callback, number)
+            if not any(ACTION_WARNING in line and dest in line for line in warnings(output, True)):
+                failures.append((name, "the warning that no token is at %s was not printed" % dest))
+        if CALLBACK_BROKEN in output:
+            failures.append((name, "an output callback failed on a result: %s" % CALLBACK_BROKEN))
+    tree = os.path.join(run.args.work_dir, "tree", "localhost")
+    with open(tree, encoding="utf-8", errors="replace") as handle:
+        if "absent-tree-3.token" not in handle.read():
+            failures.append(("action_warnings_tree", "the tree callback's file lacks the warning of the last task"))
+
+
 def check_masked(output, failures):
     """Each value tests/smoke/secrets_masked.yml prints without no_log was printed, and only as $REDACTED$."""
     printed = {}
@@ -435,6 +479,23 @@ def run_commands(args, run):
         run.start("inventory_list", "ansible-inventory", "-i", inventory, "--list", **enabled),
         run.start("inventory_graph", "ansible-inventory", "-i", inventory, "--graph", **enabled),
     ]
+    warned = os.path.join(SMOKE, "action_warnings.yml")
+    tree = {"ANSIBLE_CALLBACK_TREE_DIR": os.path.join(args.work_dir, "tree")}
+    after_play += [
+        run.start(
+            "action_warnings_" + callback,
+            "ansible-playbook",
+            *local,
+            "-e",
+            "@" + run.vars_file,
+            "-e",
+            "smoke_callback=" + callback,
+            warned,
+            **tree,
+            **environment,
+        )
+        for callback, environment in CALLBACKS.items()
+    ]
     version = ansible_core_version(args)
     masked = has_secrets_api(version)
     if masked:
@@ -450,11 +511,13 @@ def run_commands(args, run):
         )
     outputs.update(run.finish(after_play, failures))
     check_inventory(outputs, failures)
+    check_action_warnings(run, failures)
     if masked:
         check_masked(outputs["secrets_masked"][1], failures)
     failed = {name for name, _reason in failures}
     passed = check_play(outputs["playbook"][1], failures)
-    names = ("role_syntax", "inventory_list", "inventory_graph") + (("secrets_masked",) if masked else ())
+    names = ("role_syntax", "inventory_list", "inventory_graph") + tuple("action_warnings_" + c for c in CALLBACKS)
+    names += ("secrets_masked",) if masked else ()
     passed += [name for name in names if name not in failed]
     return failures, passed
 

@@ -14,6 +14,7 @@ import pytest
 from ansible.errors import AnsibleActionFail
 
 from ansible_collections.credvault.vault.plugins.action import vault_user as plugin
+from ansible_collections.credvault.vault.plugins.plugin_utils import _compat
 from ansible_collections.credvault.vault.plugins.plugin_utils import _controller_files as files
 from ansible_collections.credvault.vault.tests.unit.fakes import scripted_action
 
@@ -89,21 +90,35 @@ def test_without_token_dest_a_failure_after_the_creation_returns_no_token_and_sa
 EXISTING = {"changed": False, "user_id": "7", "user": {}, "calls": []}
 
 
+@pytest.fixture
+def warnings_given(monkeypatch):
+    """``given(result)``: the warnings the user gets of a task whose result is ``result``, on this ansible-core (in
+    the result before 2.19, through Display from 2.19: ``_compat.add_warnings``)."""
+    displayed = []
+    monkeypatch.setattr(_compat.display, "warning", displayed.append)
+
+    def given(result):
+        return list(result.get("warnings", [])) + displayed
+
+    return given
+
+
 @pytest.mark.parametrize("check_mode", [False, True])
-def test_an_existing_api_user_without_a_file_at_token_dest_is_warned_about(tmp_path, check_mode):
+def test_an_existing_api_user_without_a_file_at_token_dest_is_warned_about(tmp_path, check_mode, warnings_given):
     dest = tmp_path / "robot.token"
     runner = action({"name": "robot", "api_user": True, "token_dest": str(dest)}, EXISTING, check_mode)
     result = runner.run(task_vars={})
     assert result["changed"] is False and "token_dest" not in result and not dest.exists()
-    (warning,) = result["warnings"]
+    (warning,) = warnings_given(result)
     assert warning.startswith("API user robot exists, and its token is not at token_dest %s (no file there)" % dest)
     assert "may have been lost" in warning and "delete the user (state: absent)" in warning
 
 
-def test_the_warning_keeps_the_module_warnings(tmp_path):
+def test_the_warning_keeps_the_module_warnings(tmp_path, warnings_given):
     existing = dict(EXISTING, warnings=["user robot exists; not compared with the vault: role"])
     result = action({"name": "robot", "api_user": True, "token_dest": str(tmp_path / "t")}, existing).run(task_vars={})
-    assert len(result["warnings"]) == 2 and result["warnings"][0] == existing["warnings"][0]
+    given = warnings_given(result)
+    assert len(given) == 2 and given[0] == existing["warnings"][0]
 
 
 @pytest.mark.parametrize(
@@ -116,16 +131,16 @@ def test_the_warning_keeps_the_module_warnings(tmp_path):
     ],
     ids=["the file exists", "a creation in check mode", "a deletion", "a failure"],
 )
-def test_no_warning_when_the_file_is_there_or_nothing_existed(tmp_path, args, module_result, with_file):
+def test_no_warning_when_the_file_is_there_or_nothing_existed(tmp_path, args, module_result, with_file, warnings_given):
     dest = tmp_path / "robot.token"
     if with_file:
         dest.write_text("the first run's token")
     runner = action(dict(args, name="robot", api_user=True, token_dest=str(dest)), module_result)
-    assert "warnings" not in runner.run(task_vars={})
+    assert warnings_given(runner.run(task_vars={})) == []
 
 
-def test_no_warning_without_token_dest():
-    assert "warnings" not in action({"name": "robot", "api_user": True}, EXISTING).run(task_vars={})
+def test_no_warning_without_token_dest(warnings_given):
+    assert warnings_given(action({"name": "robot", "api_user": True}, EXISTING).run(task_vars={})) == []
 
 
 @pytest.mark.parametrize("check_mode", [True, False])

@@ -121,3 +121,30 @@ def test_the_secrets_api_is_there_from_2_22_and_masks_what_is_registered():
 
     _compat.register_secrets(["Unit-Secret-Registered-7731"])
     assert mask_secrets("before Unit-Secret-Registered-7731 after") == "before $REDACTED$ after"
+
+
+@pytest.mark.parametrize("core", [(2, 16), (2, 18)])
+def test_before_2_19_the_warnings_go_into_the_result_as_strings(monkeypatch, core):
+    monkeypatch.setattr(_compat, "CORE", core)
+    displayed = []
+    monkeypatch.setattr(_compat.display, "warning", displayed.append)
+    result = {"warnings": ["the module's"]}
+    _compat.add_warnings(result, ["the action's"])
+    assert result["warnings"] == ["the module's", "the action's"] and displayed == []
+
+
+@pytest.mark.parametrize("core", [(2, 19), (2, 22)])
+def test_from_2_19_no_string_goes_into_the_result_and_display_warns(monkeypatch, core):
+    monkeypatch.setattr(_compat, "CORE", core)
+    displayed = []
+    monkeypatch.setattr(_compat.display, "warning", displayed.append)
+    result = {}
+    _compat.add_warnings(result, ["one", "two"])
+    assert "warnings" not in result and displayed == ["one", "two"]
+
+
+def test_no_warning_adds_nothing(monkeypatch):
+    monkeypatch.setattr(_compat, "CORE", (2, 16))
+    result = {}
+    _compat.add_warnings(result, [])
+    assert result == {}
