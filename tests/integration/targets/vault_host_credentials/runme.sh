@@ -57,5 +57,11 @@ test "$(grep -cE '^it-hc-(missing|noaccount|strict) +: .*failed=1' "${work}/fail
 
 run playbooks/examples.yml > "${work}/examples.log" 2>&1 || { cat "${work}/examples.log"; exit 1; }
 
+# 6. module_defaults.yml: the role's connection from the play's and a block's module_defaults, merged with its own
+#    variable and the environment (CREDVAULT_URL only: the simulator's URL, from the integration config).
+url="$(python -c 'import sys, yaml; print(yaml.safe_load(open(sys.argv[1]))["credvault_simulators"]["default"]["url"])' "${config}")"
+CREDVAULT_URL="${url}" run playbooks/module_defaults.yml > "${work}/module_defaults.log" 2>&1 \
+  || { cat "${work}/module_defaults.log"; exit 1; }
+
 run playbooks/check_mode.yml --check > "${work}/check_mode.log" 2>&1 || { cat "${work}/check_mode.log"; exit 1; }
 grep -E '^it-hc-03 +: .*changed=0 .*failed=0' "${work}/check_mode.log"
