@@ -81,9 +81,25 @@ def source_settings(args):
             problems.append("page_size must be from 1 to %d" % MAX_PAGE_SIZE)
         if not settings["audit_types"]:
             problems.append("audit_types must name resource, user or both")
+        problems += _cursor_file_problems(settings["cursor_file"])
     if problems:
         raise VaultInputError("credvault.vault.vault_audit: %s" % "; ".join(problems))
     return settings
+
+
+def _cursor_file_problems(path):
+    """Why the cursor cannot be kept at ``path``, checked at start: it is written (a file beside it, then renamed)
+    only after the first event, which would stop the source then."""
+    if not path:
+        return []
+    directory = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return ["cursor_file %s is a directory: give the path of a file in it" % path]
+    if not os.path.isdir(directory):
+        return ["cursor_file %s: its directory %s does not exist" % (path, directory)]
+    if not os.access(directory, os.W_OK | os.X_OK):
+        return ["cursor_file %s: its directory %s is not writable by this user" % (path, directory)]
+    return []
 
 
 def _without(message, secrets):

@@ -179,6 +179,30 @@ def test_arguments_that_cannot_work_stop_the_source_with_a_clear_error(plugin, t
     assert trail.queries == []
 
 
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("missing/cursor.json", "its directory {tmp}/missing does not exist"),
+        ("", "cursor_file {tmp} is a directory"),
+        ("locked/cursor.json", "its directory {tmp}/locked is not writable"),
+    ],
+    ids=["no directory", "a directory", "not writable"],
+)
+def test_a_cursor_file_that_cannot_be_written_stops_the_source_at_start_naming_it(
+    plugin, trail, tmp_path, where, message, monkeypatch
+):
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    # As the directory's permissions would tell another user than root (for whom os.access allows everything).
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: real_access(p, mode) and p != str(locked))
+    path = str(tmp_path / where) if where else str(tmp_path)
+    with pytest.raises(VaultInputError) as raised:
+        asyncio.run(asyncio.wait_for(plugin["main"](asyncio.Queue(), dict(CONNECTION, cursor_file=path)), 5))
+    assert message.format(tmp=tmp_path) in str(raised.value)
+    assert trail.queries == []
+
+
 def test_backoff_doubles_from_the_interval_up_to_its_limit_with_jitter(plugin):
     for failures, ceiling in [(1, 10), (2, 20), (3, 40), (4, 60), (9, 60)]:
         delays = [plugin["backoff"](failures, 10, 60) for _number in range(50)]

@@ -133,6 +133,8 @@ options:
         was stopped, and nothing twice. It is written after each event is handed over (a restart repeats at most
         the one event being handed over when the source stopped) and readable by its owner only.
       - One file per vault and rulebook source. Without it, each start is a first start.
+      - Its directory must exist and be writable (the file is written beside, then renamed); the source checks that
+        at start and stops with an error naming the path otherwise.
     type: path
   start_at:
     description:
