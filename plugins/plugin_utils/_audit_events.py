@@ -11,6 +11,12 @@ record it has not given before, known by its ``AUDITID``:
 
 - the window (``WINDOW``, before the newest record given) is read again on every poll, so a record the vault
   writes late, with a time a little before one already given, still comes once;
+- the vault's clock alone never decides what is new, as it may go back (a vault writing local time that leaves
+  daylight saving time, an NTP step) and then writes records older than the window, which sink below records
+  already given: the cursor also keeps the trail's ``totalRows``, and while a poll has found fewer new records
+  than the trail grew by, it reads on past the window, for as long as its pages hold records it gave (the ids of
+  the last ``KEEP_IDS`` records given are kept whatever their time). A gap it cannot bridge (the records it
+  knows end before the new ones are found) is a warning naming the count;
 - records that arrive while the pages are read push the older ones down a page: they are read twice and given
   once; the new ones come with the next poll;
 - the cursor (per audit type: the newest record's time and the ids given within the window) is what
@@ -35,10 +41,12 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import Vau
 WINDOW = datetime.timedelta(minutes=2)
 # Pages one poll reads at most: a vault that ignores STARTINDEX or totalRows does not keep the source reading.
 MAX_PAGES = 1000
-# Ids kept without a readable time (the window cannot age them out).
-MAX_UNTIMED_IDS = 10000
+# Ids kept whatever their time (the last given): the records a poll reading past the window knows as given.
+KEEP_IDS = 10000
 CURSOR_VERSION = 1
 START_AT = {"now": None, "today": "TODAY", "last_7_days": "LAST_7_DAYS"}
+# The DURATION of every poll but a first one with start_at today or last_7_days.
+LATER_DURATION = "LAST_7_DAYS"
 EVENT_FIELDS = {
     "audit_id": "AUDITID",
     "operation": "OPERATIONTYPE",
@@ -101,12 +109,14 @@ class Filters:
 
 
 class TrailPosition:
-    """Where one audit type's trail was left: ``newest`` (the newest time given, or None before the first poll)
-    and ``seen`` ({AUDITID: ISO time or None}: the ids given within the window)."""
+    """Where one audit type's trail was left: ``newest`` (the newest time given, or None before the first poll),
+    ``seen`` ({AUDITID: ISO time or None}, in the order given: the ids given within the window, and the last
+    ``KEEP_IDS``) and ``total`` (the trail's totalRows at the last poll, None when the vault gave none)."""
 
-    def __init__(self, newest=None, seen=None):
+    def __init__(self, newest=None, seen=None, total=None):
         self.newest = newest
         self.seen = dict(seen or {})
+        self.total = total
 
     @property
     def started(self):
@@ -118,34 +128,32 @@ class TrailPosition:
     def give(self, audit_id, moment):
         """Note a record as given (or passed over by the filters)."""
         if audit_id is not None:
+            self.seen.pop(audit_id, None)  # to the end: the order given
             self.seen[audit_id] = moment.isoformat() if moment else None
         if moment and (self.newest is None or moment > self.newest):
             self.newest = moment
 
     def forget_old(self):
-        """Drop the ids older than the window (and the oldest of the ids without a time beyond their limit)."""
+        """Drop the ids of the records older than the window (or without a time) but the last ``KEEP_IDS`` given."""
         start = self.window_start()
-        untimed = [key for key, iso in self.seen.items() if iso is None]
-        for key in untimed[: max(0, len(untimed) - MAX_UNTIMED_IDS)]:
-            del self.seen[key]
-        if start:
-            for key, iso in list(self.seen.items()):
-                if iso is not None and datetime.datetime.fromisoformat(iso) < start:
-                    del self.seen[key]
+        for key, iso in list(self.seen.items())[: max(0, len(self.seen) - KEEP_IDS)]:
+            if iso is None or (start and datetime.datetime.fromisoformat(iso) < start):
+                del self.seen[key]
 
     def to_json(self):
-        return {"newest": self.newest.isoformat() if self.newest else None, "seen": self.seen}
+        return {"newest": self.newest.isoformat() if self.newest else None, "seen": self.seen, "total": self.total}
 
     @classmethod
     def from_json(cls, data):
         if not isinstance(data, dict) or not isinstance(data.get("seen", {}), dict):
             raise ValueError("not a trail position")
-        newest = data.get("newest")
-        seen = data.get("seen", {})
+        newest, seen, total = data.get("newest"), data.get("seen", {}), data.get("total")
         for iso in seen.values():
             if iso is not None:
                 datetime.datetime.fromisoformat(iso)
-        return cls(datetime.datetime.fromisoformat(newest) if newest else None, seen)
+        if total is not None and (isinstance(total, bool) or not isinstance(total, int)):
+            raise ValueError("total")
+        return cls(datetime.datetime.fromisoformat(newest) if newest else None, seen, total)
 
 
 class Cursor:
@@ -206,40 +214,88 @@ class Cursor:
 
 
 def read_new(client, audit_type, position, duration, page_size, quiet=False):
-    """The records of ``audit_type`` not given yet, oldest first, each as ``(record, id, moment)``, and whether
-    the trail still reaches back to the position's newest record (when it does not, records may have left it
-    unread).
+    """What one poll of ``audit_type`` found: a ``Reading``.
 
     Pages are read newest first from STARTINDEX 0 until one reaches past the position's window, or the trail
-    ends. Before the first poll there is no window: the whole ``duration`` is read, unless ``quiet`` (the first
-    poll of ``start_at: now``, whose records are noted, not given): then the window ends the newest record's."""
-    start, window_start, total = 0, position.window_start(), None
-    found, previous_ids, passed_window, reached = {}, None, False, False
+    ends. Past the window, reading goes on while fewer new records were found than the trail grew by since the
+    last poll (``position.total``) and the page holds a record given before; a record there not given before is
+    new only when a record given before lies below it (else it may be one given so long ago that its id is
+    forgotten), or the trail ends with no record of it forgotten. Before the first poll there is no window: the
+    whole ``duration`` is read, unless ``quiet`` (the first poll of ``start_at: now``, whose records are noted, not
+    given): then the window ends the newest record's."""
+    reading = Reading()
+    start, window_start, previous_ids, below_window = 0, position.window_start(), None, []
     for _page_number in range(MAX_PAGES):
         response = client.call(
             "get_audit",
             query={"AUDITTYPE": AUDIT_TYPES[audit_type], "STARTINDEX": start, "LIMIT": page_size, "DURATION": duration},
         )
         page = response.details_list()
-        total = response.total_rows if response.total_rows is not None else total
+        if start == 0 and isinstance(response.total_rows, int) and not isinstance(response.total_rows, bool):
+            reading.total = response.total_rows
         moments = [_moment(record.get("LASTACCESSEDTIME")) for record in page]
         if window_start is None and quiet and any(moments):
             window_start = max(moment for moment in moments if moment) - WINDOW
         ids = [record_id(record) for record in page]
-        reached = reached or any(moment and position.newest and moment <= position.newest for moment in moments)
+        reading.reached = reading.reached or any(
+            moment and position.newest and moment <= position.newest for moment in moments
+        )
+        past_window = knows_page = False
         for record, audit_id, moment in zip(page, ids, moments):
+            known = audit_id is not None and audit_id in position.seen
+            knows_page = knows_page or known
             if window_start and moment and moment < window_start:
-                passed_window = True
-                continue
-            key = record_marker(record)
-            if key not in found and (audit_id is None or audit_id not in position.seen):
-                found[key] = (record, audit_id, moment)
+                past_window = True
+                if known:
+                    reading.add(below_window)  # a record given before lies below them: they are new
+                    below_window = []
+                elif reading.wanting(position):
+                    below_window.append((record, audit_id, moment))
+            elif not known:
+                reading.add([(record, audit_id, moment)])
         start += len(page)
-        ended = len(page) < page_size and (total is None or start >= total)
-        if passed_window or not page or ended or ids == previous_ids:
+        ended = not page or (len(page) < page_size and (reading.total is None or start >= reading.total))
+        if (
+            ended
+            and reading.total is not None
+            and reading.total <= len(position.seen) + len(reading.found) + len(below_window)
+        ):
+            reading.add(below_window)  # the whole trail is known or found: nothing of it was forgotten
+        if ended or ids == previous_ids or (past_window and not (reading.wanting(position) and knows_page)):
             break
         previous_ids = ids
-    return list(reversed(list(found.values()))), reached
+    return reading
+
+
+class Reading:
+    """One poll of one trail: ``found`` ({marker: (record, id, moment)} in the trail's order, newest first),
+    ``total`` (the first page's totalRows, or None), ``reached`` (whether the trail still reaches back to the
+    position's newest record; when it does not, records may have left it unread)."""
+
+    def __init__(self):
+        self.found = {}
+        self.total = None
+        self.reached = False
+
+    def add(self, records):
+        """Count ``records`` (``(record, id, moment)``) as found, each once."""
+        for record, audit_id, moment in records:
+            self.found.setdefault(record_marker(record), (record, audit_id, moment))
+
+    def grown_by(self, position):
+        """How many records the trail holds more than at the last poll, or None when either count is unknown."""
+        if self.total is None or position.total is None:
+            return None
+        return self.total - position.total
+
+    def wanting(self, position):
+        """Whether fewer new records were found than the trail grew by (read on past the window for them)."""
+        grown = self.grown_by(position)
+        return grown is not None and len(self.found) < grown
+
+    def records(self):
+        """The records found, oldest first, each as ``(record, id, moment)``."""
+        return list(reversed(list(self.found.values())))
 
 
 class AuditEvents:
@@ -265,13 +321,23 @@ class AuditEvents:
             position.forget_old()
             first = not position.started
             quiet = first and self.start_at == "now"
-            duration = START_AT[self.start_at] if first and not quiet else "LAST_7_DAYS"
-            records, reached = read_new(self.client, audit_type, position, duration, self.page_size, quiet)
-            if not (first or reached or position.newest == EMPTY_TRAIL):
+            duration = START_AT[self.start_at] if first and not quiet else LATER_DURATION
+            reading = read_new(self.client, audit_type, position, duration, self.page_size, quiet)
+            if not (first or reading.reached or position.newest == EMPTY_TRAIL):
                 self.warnings.append(
                     "the %s audit trail no longer reaches back to %s, where this source left it: records of that "
                     "time may have left the trail (it gives the last 7 days) unread" % (audit_type, position.newest)
                 )
+            elif not first and reading.wanting(position):
+                self.warnings.append(
+                    "the %s audit trail holds %d records more than at the last poll, and only %d new ones were found "
+                    "before the records this source gave end: the others are older than the window by the vault's "
+                    "clock (a step of its clock back?) and deeper than the records it remembers, and are not given"
+                    % (audit_type, reading.grown_by(position), len(reading.found))
+                )
+            if duration == LATER_DURATION:
+                position.total = reading.total  # counts of the same duration only: a start_at's differs
+            records = reading.records()
             for record, audit_id, moment in records:
                 admitted = not quiet and self.filters.admit(record)
                 event = to_event(audit_type, record, self.url) if admitted else None

@@ -30,6 +30,11 @@ description:
     nothing else of the vault's answer goes into an event."
   - Each record is given once, across polls, pages, records arriving while the pages are read, and restarts when
     O(cursor_file) is set. The first start gives only what comes after it, unless O(start_at) says otherwise.
+  - A record is known by its AUDITID, never by the vault's clock alone. When that clock goes back (a vault writing
+    local time that leaves daylight saving time, an NTP step), the records written after the step are older than
+    those given before and sink below them in the trail; the source reads on for as many records as the trail grew
+    by (its C(totalRows)), through the records it gave (it remembers the ids of the last 10,000). A gap it cannot
+    bridge is logged as a warning with the number of records not given.
   - The spec of the vault's API does not list the wording of OPERATIONTYPE; filter with patterns
     (V(*change*password*)), and check the wording of your vault's trail with M(credvault.vault.vault_audit_info).
   - Nor does the spec say whether reading the trail is itself audited. If your vault records it, leave that

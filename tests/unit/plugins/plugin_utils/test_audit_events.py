@@ -13,6 +13,7 @@ import stat
 import pytest
 
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
+from ansible_collections.credvault.vault.plugins.plugin_utils import _audit_events
 from ansible_collections.credvault.vault.plugins.plugin_utils._audit_events import (
     MAX_PAGES,
     WINDOW,
@@ -229,7 +230,8 @@ def test_answers_that_cannot_be_trusted_neither_loop_nor_break_the_poll():
     assert {event["vault_audit"]["operation"] for event, *_rest in found} == {None}
 
 
-def test_the_cursor_forgets_ids_older_than_the_window(tmp_path):
+def test_the_cursor_forgets_ids_older_than_the_window_beyond_the_last_given(tmp_path, monkeypatch):
+    monkeypatch.setattr(_audit_events, "KEEP_IDS", 1)
     path = str(tmp_path / "audit.cursor")
     trail = Trail()
     events = source(trail, path)
@@ -257,3 +259,73 @@ def test_a_trail_that_no_longer_reaches_back_to_the_cursor_is_a_warning():
     assert given(events) == [after_the_gap]
     assert len(events.warnings) == 1
     assert "no longer reaches back to 2026-11-27 09:00:02" in events.warnings[0]
+
+
+def poll_until_quiet(events, polls=3):
+    """The ids given over ``polls`` polls."""
+    return [audit_id for _poll in range(polls) for audit_id in given(events)]
+
+
+@pytest.mark.parametrize("step", [datetime.timedelta(minutes=10), datetime.timedelta(hours=1)], ids=["ntp", "dst"])
+def test_records_after_the_vault_s_clock_goes_back_come_once_and_none_is_lost(step):
+    trail = Trail()
+    events = source(trail, page_size=20)
+    given(events)
+    # An hour of records 5 s apart, all given: after the step, the new ones sink below them (the trail is by time).
+    before = [trail.add(at=trail.clock + datetime.timedelta(seconds=5)) for _number in range(720)]
+    assert sorted(poll_until_quiet(events), key=int) == before
+    trail.clock -= step
+    after = [trail.add() for _number in range(3)]
+    assert poll_until_quiet(events) == after
+    more = [trail.add(), trail.add()]
+    assert poll_until_quiet(events) == more
+    assert events.warnings == []
+
+
+def test_a_step_forward_then_back_loses_nothing_and_repeats_nothing():
+    trail = Trail()
+    events = source(trail)
+    given(events)
+    ahead = [trail.add(at=trail.clock + datetime.timedelta(minutes=30)), trail.add()]
+    assert given(events) == ahead
+    trail.clock -= datetime.timedelta(minutes=30)
+    corrected = [trail.add() for _number in range(4)]
+    assert poll_until_quiet(events) == corrected
+    assert events.warnings == []
+
+
+def test_a_restart_after_the_clock_went_back_gives_what_came_while_stopped(tmp_path):
+    path = str(tmp_path / "audit.cursor")
+    trail = Trail()
+    events = source(trail, path, page_size=10)
+    given(events)
+    [trail.add() for _number in range(50)]
+    poll_until_quiet(events)
+    trail.clock -= datetime.timedelta(minutes=20)
+    while_stopped = [trail.add() for _number in range(3)]
+    restarted = source(trail, path, page_size=10)
+    assert poll_until_quiet(restarted) == while_stopped
+
+
+def test_a_gap_beyond_the_records_it_remembers_is_a_warning_naming_the_count(monkeypatch):
+    monkeypatch.setattr(_audit_events, "KEEP_IDS", 5)
+    trail = Trail()
+    events = source(trail, page_size=5)
+    given(events)
+    [trail.add(at=trail.clock + datetime.timedelta(minutes=1)) for _number in range(30)]
+    poll_until_quiet(events)
+    trail.clock -= datetime.timedelta(hours=1)
+    lost = [trail.add(), trail.add()]
+    assert not set(given(events)) & set(lost)
+    assert len(events.warnings) == 1
+    assert "holds 2 records more than at the last poll, and only 0 new ones were found" in events.warnings[0]
+
+
+def test_a_cursor_written_before_it_kept_the_trail_s_count_still_loads(tmp_path):
+    path = tmp_path / "audit.cursor"
+    trail = Trail()
+    old = trail.add(at=datetime.datetime(2026, 11, 27, 9, 0, 0))
+    position = {"newest": "2026-11-27T09:00:00", "seen": {old: "2026-11-27T09:00:00"}}
+    path.write_text(json.dumps({"version": 1, "url": trail.base_url, "positions": {"resource": position}}))
+    new = trail.add()
+    assert given(source(trail, str(path))) == [new]
