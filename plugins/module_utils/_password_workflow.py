@@ -13,7 +13,11 @@ the list can tell about it. Nothing here ever reads or returns a password.
 Rejecting a request whose password is checked out is refused by the vault;
 the administrator's way to end it is the check-in, so ``rejected`` checks a
 checked-out password in: either way the requester is left with no open
-request, which is what ``rejected`` promises.
+request, which is what ``rejected`` promises. Likewise ``checked_in`` (give the
+password back, whatever happened: the ``always:`` of a play that checked it
+out) from a request that is waiting or approved, never checked out: it rejects
+the request, since a request left open could still be approved and checked out
+later, with no play left to give the password back.
 
 ``_password_request.converge`` (the entry point of ``vault_password_request``)
 makes one transition with ``change_request``; a checkout that waits for the
@@ -61,6 +65,12 @@ ALLOWED_FROM = {
     REJECTED: (REQUESTED, APPROVED),
     CHECKED_OUT: (APPROVED,),
     CHECKED_IN: (CHECKED_OUT,),
+}
+# (desired state, state found) -> the transition that gives the desired state's promise (no open request) there.
+ENDED_BY = {
+    (REJECTED, CHECKED_OUT): CHECKED_IN,
+    (CHECKED_IN, REQUESTED): REJECTED,
+    (CHECKED_IN, APPROVED): REJECTED,
 }
 ACTIONS = {
     REQUESTED: "request the password",
@@ -199,7 +209,7 @@ def change_request(client, ref, desired, requester_id, check_mode, tracker):
         if current in SATISFIED[state]:
             tracker.record("state", current, current, False)
             return {"state": current, "request": request or {}}
-        reached = CHECKED_IN if state == REJECTED and current == CHECKED_OUT else state
+        reached = ENDED_BY.get((state, current), state)
         tracker.record("state", current, reached, True)
         transition = Transition(client, ref, dict(desired, state=reached), requester_id, request, current)
         if check_mode:

@@ -47,8 +47,12 @@ options:
         vault refuses to reject a request whose password is checked out; RV(state) is then V(checked_in).
       - V(checked_out) - the caller holds the password checked out (C(REQUEST_CHECKOUT)); the request must be
         approved. With O(wait_timeout), the task requests the password when needed and waits for the approval first.
-      - V(checked_in) - O(requester) no longer holds the password checked out; a checkout is ended
-        (C(ADMIN_REQUEST_CHECKIN)). The requester then needs a new request to retrieve the password.
+      - V(checked_in) - O(requester) no longer holds the password checked out, and has no open request for it; a
+        checkout is ended (C(ADMIN_REQUEST_CHECKIN)). A request still waiting or approved, never checked out (the
+        approval did not come in time, or a task before the checkout failed), is rejected instead
+        (C(ADMIN_REQUEST_REJECT); RV(state) is then V(rejected)): left open, it could be approved and checked out
+        later, with no play left to give the password back. The requester then needs a new request to retrieve the
+        password.
       - The vault lists open requests only, so V(rejected) and V(checked_in) are also reached when the requester
         never asked, and when O(resource) or O(account) does not exist (it holds no request).
       - A transition the vault refuses (approving a request that is not open, checking out a request that is not
@@ -182,7 +186,7 @@ state:
   description:
     - State of the request after the task (predicted in check mode). V(none) when there is no open request and
       none was asked for; V(rejected) or V(checked_in) when the task rejected the request or ended the checkout
-      (also for O(state=rejected) on a checked-out password).
+      (also for O(state=rejected) on a checked-out password, and O(state=checked_in) on a request not checked out).
   returned: success
   type: str
   sample: approved

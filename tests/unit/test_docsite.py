@@ -135,3 +135,11 @@ def test_real_vaults_guide_shows_its_example_as_it_is():
     shown = read(os.path.join(GUIDES, "guide_real_vaults.rst"))
     content = read(os.path.join(ROOT, "docs", "examples", "real_vaults", "check_vault.yml"))
     assert textwrap.indent(content, "    ") in shown
+
+
+def test_password_access_guide_shows_its_give_back_playbook_as_it_is():
+    """docs/examples/password_access/give_back.yml is what the guide shows (the integration target access_control runs
+    it from each state the block can leave: checked out, waiting, approved)."""
+    shown = read(os.path.join(GUIDES, "guide_password_access.rst"))
+    content = read(os.path.join(ROOT, "docs", "examples", "password_access", "give_back.yml"))
+    assert textwrap.indent(content, "    ") in shown

@@ -24,6 +24,9 @@ cat "${work}/access_matrix.md"
 # Issue 25: waiting for an approval, on the access_control profile (playbooks/approval.yml). Its async jobs go to a
 # directory of this run: async_status reads them from there whatever HOME is (a fresh HOME in CI). The helper
 # tasks it shares with the vault_password_request target talk to the simulator with the simulator_api lookup.
+# Issue 36: the guide's give-back playbook (docs/examples/password_access/give_back.yml) runs as written, from each
+# state its block can leave (approval.yml, case 5).
 ANSIBLE_ASYNC_DIR="${work}/ansible_async" ANSIBLE_LOOKUP_PLUGINS="${PWD}/../setup_simulator/lookup_plugins" \
   ansible-playbook -i localhost, -c local -e "@${config}" \
-  -e ansible_python_interpreter="$(command -v python)" playbooks/approval.yml "$@"
+  -e "give_back_playbook=$(../setup_simulator/files/example_path.sh password_access/give_back.yml)" \
+  -e "give_back_dir=${work}" -e ansible_python_interpreter="$(command -v python)" playbooks/approval.yml "$@"

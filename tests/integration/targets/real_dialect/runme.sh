@@ -29,18 +29,7 @@ run playbooks/real_dialect.yml
 
 # The guide's example (docs/examples/real_vaults/check_vault.yml), as a user runs it: twice against each dialect,
 # the connection from CREDVAULT_* variables; the second run must change nothing.
-# ansible-test leaves docs/ out of the copy it runs targets in (under the collection's own tests/output): the example
-# is in the first directory above that holds galaxy.yml and it, as the demo target finds its playbook.
-example=""
-directory="$(pwd)"
-while [ "${directory}" != / ]; do
-  if [ -f "${directory}/galaxy.yml" ] && [ -f "${directory}/docs/examples/real_vaults/check_vault.yml" ]; then
-    example="${directory}/docs/examples/real_vaults/check_vault.yml"
-    break
-  fi
-  directory="$(dirname "${directory}")"
-done
-test -n "${example}" || { echo "docs/examples/real_vaults/check_vault.yml not found above $(pwd)" >&2; exit 1; }
+example="$(../setup_simulator/files/example_path.sh real_vaults/check_vault.yml)"
 for profile in real default; do
   eval "$(python -c 'import json, shlex, sys
 ready = json.load(open(sys.argv[1]))["credvault_simulators"][sys.argv[2]]

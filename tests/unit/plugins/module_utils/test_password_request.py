@@ -191,7 +191,6 @@ def test_check_mode_predicts_a_change_and_writes_nothing(state, status, requeste
         ("approved", None, "bob", "there is no open request"),
         ("checked_out", None, None, "there is no open request"),
         ("checked_out", "WAITING FOR APPROVAL", None, "waiting for approval"),
-        ("checked_in", "APPROVED", "bob", "approved and not checked out"),
     ],
 )
 def test_check_mode_fails_where_the_vault_would_refuse(state, status, requester, why):
@@ -258,6 +257,26 @@ def test_rejecting_a_checked_out_password_checks_it_in():
     ]
     assert tracker.changed and result["state"] == "checked_in"
     assert tracker.diff() == {"before": {"state": "checked_out"}, "after": {"state": "checked_in"}}
+
+
+# Issue 36: the give-back of the documented pattern (checked_in in always:) converges from every state.
+
+
+@pytest.mark.parametrize("status", ["WAITING FOR APPROVAL", "APPROVED"])
+@pytest.mark.parametrize("check_mode", [False, True])
+def test_checking_in_a_request_never_checked_out_rejects_it(status, check_mode):
+    client = scripted_client(status)
+    tracker, result = run_entry(_password_request.converge, client, desired("checked_in", requester="bob"), check_mode)
+    assert tracker.changed and result["state"] == "rejected"
+    before = _password_workflow.state_of_status(status)
+    assert tracker.diff() == {"before": {"state": before}, "after": {"state": "rejected"}}
+    if check_mode:
+        assert client.writes() == []
+    else:
+        assert client.writes() == ["reject_request"]
+        assert sent(client, "reject_request") == [
+            ({"account_id": "3", "requester_id": "12"}, {"PASSWDID": "3", "REQUESTEDID": "12"})
+        ]
 
 
 def test_rejecting_a_checked_out_password_in_check_mode_predicts_the_check_in():
