@@ -362,8 +362,10 @@ class LookupModule(VaultLookupBase):
         return _account.get_password(client, ref, self.get_option("reason"), self.get_option("ticket_id"))
 
     def _read_failure(self, label, exc):
-        """A vault without TOTP, a refusal and other failures, each saying which."""
+        """A vault without TOTP, an account without one, a refusal and other failures, each saying which."""
         field = self.get_option("field")
+        if isinstance(exc, _account.AccountWithoutTotp):
+            return AnsibleLookupError("%s: %s" % (PLUGIN, exc))
         if isinstance(exc, VaultUnsupportedError):
             return AnsibleLookupError("%s: the %s of %s is not available: %s" % (PLUGIN, field, label, exc))
         if isinstance(exc, VaultAPIError):

@@ -48,6 +48,12 @@ NO_TOTP = "this vault has no TOTP (FETCH_CURRENT_TOTP and the TOTP_* account fie
 )
 
 
+class AccountWithoutTotp(VaultAPIError):
+    """FETCH_CURRENT_TOTP answered as failed (HTTP 2xx, not a refusal of the token) for an account: the vault has
+    TOTP, this account has none (the spec gives no wording; the simulator says "TOTP is not configured for account
+    ...")."""
+
+
 class AccountRef:
     """Ids of an account found by names; ``account_id`` is None when the resource has no such account.
 
@@ -182,7 +188,8 @@ def get_password(client, ref, reason=None, ticket_id=None):
 
 
 def get_totp(client, ref):
-    """The current code; ``VaultUnsupportedError`` when the vault has no TOTP at all.
+    """The current code; ``VaultUnsupportedError`` when the vault has no TOTP at all, ``AccountWithoutTotp`` when
+    the account has none.
 
     An endpoint a vault lacks is refused by the client (edition and build set) or
     answered HTTP 404 (the simulator, like an unserved path); both mean "this vault
@@ -198,6 +205,13 @@ def get_totp(client, ref):
                 "%s; the vault answered HTTP 404: %s" % (NO_TOTP, exc),
                 operation=exc.operation,
                 http_status=UNSERVED,
+                vault_message=exc.vault_message,
+            ) from None
+        if isinstance(exc, VaultAPIError) and not is_refusal(exc) and 200 <= (exc.http_status or 0) < 300:
+            raise AccountWithoutTotp(
+                "the vault has no TOTP for %s: %s" % (ref.label, exc),
+                operation=exc.operation,
+                http_status=exc.http_status,
                 vault_message=exc.vault_message,
             ) from None
         raise
@@ -480,9 +494,7 @@ def _totp_state_differs(client, ref, desired):
     secret = desired["totp_secret"]
     try:
         code = get_totp(client, ref)
-    except VaultAPIError as exc:
-        if exc.http_status is None or not 200 <= exc.http_status < 300:
-            raise
+    except AccountWithoutTotp:
         code = None
     if secret == "":
         differs = code is not None

@@ -8,6 +8,7 @@ controller, and the entry point's values, changes and warnings made the task's r
 
 from __future__ import annotations
 
+from ansible.errors import AnsibleActionFail
 from ansible.utils.display import Display
 
 from ansible_collections.credvault.vault.plugins.module_utils._checks import check_control_characters
@@ -25,8 +26,13 @@ display = Display()
 
 def task_arguments(action, own_spec):
     """The arguments of ``action``'s task, validated against the connection options and ``own_spec``; a bad one
-    fails the task (``AnsibleActionFail``) before anything runs, in the words of a module."""
-    return action.validate_argument_spec(argument_spec=dict(connection_argument_spec(), **own_spec))[1]
+    fails the task (``AnsibleActionFail``) before anything runs, in the words of a module, which names the module as
+    the task does (ansible-core names the action's Python module: ``ansible_collections....plugins.action.x``)."""
+    try:
+        return action.validate_argument_spec(argument_spec=dict(connection_argument_spec(), **own_spec))[1]
+    except AnsibleActionFail as exc:
+        message = str(exc.message).replace("(%s)" % action._load_name, "(%s)" % action._task.action)
+        raise AnsibleActionFail(message) from None
 
 
 def run_entry(entry, own_spec, desired, check_mode):

@@ -43,7 +43,9 @@ def test_totp(simulators, vault):
 
 def test_totp_of_an_account_without_one_fails(simulators, vault):
     message = failure(simulators["default"], resource=vault["plain"], account="root", field="totp")
-    assert "the totp of %s/root" % vault["plain"] in message
+    assert "the vault has no TOTP for %s/root" % vault["plain"] in message
+    # The fields that change the outcome: the account, or the field asked for; not the reason or the ticket.
+    assert "(check Account (account), Field (field))" in message and "Reason" not in message
 
 
 def test_reason_and_ticket_required(simulators, vault):

@@ -106,6 +106,8 @@ def _fetch(client, account, errors, kwargs):
         raise _failure("not found: %s" % exc, "resource", "account") from None
     except errors.VaultUnsupportedError as exc:
         raise _failure("the %s of %s is not available: %s" % (field, label, exc), "field", "edition", "build") from None
+    except account.AccountWithoutTotp as exc:
+        raise _failure(str(exc), "account", "field") from None
     except errors.VaultAPIError as exc:
         message = "the vault refused the %s of %s: %s" % (field, label, exc)
         raise _failure(message, *_fields_to_check(errors, exc)) from None

@@ -32,8 +32,9 @@ def password(path, details, query):
     return {"PASSWORD": PASSWORDS[path["account_id"]]}
 
 
-def run(args, check_mode=False):
+def run(args, check_mode=False, written_as="credvault.vault.vault_host_credentials"):
     task = mock.MagicMock()
+    task.action = written_as
     task.args = dict(CONNECTION, **args)
     task.async_val = 0
     task.check_mode = check_mode
@@ -41,8 +42,8 @@ def run(args, check_mode=False):
     plugin = vault_host_credentials.ActionModule(
         task, mock.MagicMock(), mock.MagicMock(), mock.MagicMock(), mock.MagicMock(), None
     )
-    # Set by the plugin loader; ansible-core 2.16 names it in the message of an unknown option.
-    plugin._load_name = "credvault.vault.vault_host_credentials"
+    # Set by the plugin loader: the action's Python module, which ansible-core names in the message of an unknown option.
+    plugin._load_name = "ansible_collections.credvault.vault.plugins.action.vault_host_credentials"
     client = ScriptedClient(
         {
             "get_resource_account_ids": account_ids,
@@ -110,6 +111,10 @@ def test_no_account_named_fails_before_any_request():
     assert client.calls == []
 
 
-def test_an_unknown_option_fails_as_a_module_would():
-    with pytest.raises(AnsibleActionFail, match="Unsupported parameters"):
-        run({"resource": "web-01", "login_account": "deploy", "password": "x"})
+@pytest.mark.parametrize("written_as", ["credvault.vault.vault_host_credentials", "vault_host_credentials"])
+def test_an_unknown_option_fails_as_a_module_would_naming_the_module_as_the_task_does(written_as):
+    with pytest.raises(AnsibleActionFail) as raised:
+        run({"resource": "web-01", "login_account": "deploy", "password": "x"}, written_as=written_as)
+    message = str(raised.value.message)
+    assert message.startswith("Unsupported parameters for (%s) module: password." % written_as)
+    assert "plugins.action" not in message

@@ -161,8 +161,24 @@ def test_a_vault_without_totp_says_so_not_that_it_refused(lookup, vault, answer)
 
 
 def test_a_refused_totp_is_a_refusal(lookup, vault):
-    vault.answers["get_totp"] = VaultAPIError("FETCH_CURRENT_TOTP failed: not authorized", http_status=200)
+    vault.answers["get_totp"] = VaultAPIError(
+        "FETCH_CURRENT_TOTP failed: You are not authorized to view account web/app",
+        http_status=200,
+        vault_message="You are not authorized to view account web/app",
+    )
     assert failure(lookup, "web/app", field="totp").startswith("vault_password: the vault refused the totp of web/app")
+
+
+def test_an_account_without_totp_says_so_not_that_the_vault_refused(lookup, vault):
+    vault.answers["get_totp"] = VaultAPIError(
+        "FETCH_CURRENT_TOTP failed: TOTP is not configured for account app",
+        http_status=200,
+        operation="FETCH_CURRENT_TOTP",
+        vault_message="TOTP is not configured for account app",
+    )
+    message = failure(lookup, "web/app", field="totp")
+    assert message.startswith("vault_password: the vault has no TOTP for web/app: ")
+    assert "TOTP is not configured for account app" in message and "refused" not in message
 
 
 def test_an_answer_without_a_password_is_a_failure(lookup, vault):
