@@ -50,8 +50,8 @@ options:
       - V(checked_in) - O(requester) no longer holds the password checked out, and has no open request for it; a
         checkout is ended (C(ADMIN_REQUEST_CHECKIN)). A request still waiting or approved, never checked out (the
         approval did not come in time, or a task before the checkout failed), is rejected instead
-        (C(ADMIN_REQUEST_REJECT); RV(state) is then V(rejected)): left open, it could be approved and checked out
-        later, with no play left to give the password back. The requester then needs a new request to retrieve the
+        (C(ADMIN_REQUEST_REJECT); RV(state) is then V(rejected)), since a request left open could be approved and
+        checked out later, with no play left to give the password back. The requester then needs a new request to retrieve the
         password.
       - The vault lists open requests only, so V(rejected) and V(checked_in) are also reached when the requester
         never asked, and when O(resource) or O(account) does not exist (it holds no request).
