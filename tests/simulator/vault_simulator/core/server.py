@@ -14,6 +14,7 @@ import socket
 import sys
 import threading
 
+from cheroot.server import HTTPConnection
 from cheroot.ssl.builtin import BuiltinSSLAdapter
 from cheroot.wsgi import Gateway_10, Server
 
@@ -69,6 +70,23 @@ class _Gateway(Gateway_10):
             pass
 
 
+class _Connection(HTTPConnection):
+    """cheroot's connection, whose writer is emptied and closed with it. A client that closes its end before the
+    answer is written (its timeout ran out, a fault dropped it) makes the write fail with the bytes still in
+    cheroot's buffered writer (``_write_buf``), which cheroot never closes: collected later, it flushed them into the
+    closed socket, an OSError nobody could catch (pytest's PytestUnraisableExceptionWarning, "Bad file descriptor")."""
+
+    def close(self):
+        pending = getattr(self.wfile, "_write_buf", None)
+        if pending is not None:
+            del pending[:]
+        try:
+            self.wfile.close()
+        except OSError:
+            pass  # its socket is gone already
+        super().close()
+
+
 class _CountingTLSAdapter(BuiltinSSLAdapter):
     """TLS with the simulator's own context; every accepted connection is counted before its handshake."""
 
@@ -92,6 +110,7 @@ class _SimulatorServer(Server):
             timeout=IDLE_TIMEOUT_SECONDS,
         )
         self.gateway = _Gateway
+        self.ConnectionClass = _Connection
         self.keep_alive_conn_limit = KEPT_ALIVE_CONNECTIONS
         self.traffic = simulator_of(app).traffic
         self.ssl_adapter = _CountingTLSAdapter(tls_files, self.traffic)
