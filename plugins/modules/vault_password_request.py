@@ -51,8 +51,8 @@ options:
         checkout is ended (C(ADMIN_REQUEST_CHECKIN)). A request still waiting or approved, never checked out (the
         approval did not come in time, or a task before the checkout failed), is rejected instead
         (C(ADMIN_REQUEST_REJECT); RV(state) is then V(rejected)), since a request left open could be approved and
-        checked out later, with no play left to give the password back. The requester then needs a new request to retrieve the
-        password.
+        checked out later, with no play left to give the password back. The requester then needs a new request to
+        retrieve the password.
       - The vault lists open requests only, so V(rejected) and V(checked_in) are also reached when the requester
         never asked, and when O(resource) or O(account) does not exist (it holds no request).
       - A transition the vault refuses (approving a request that is not open, checking out a request that is not
@@ -140,7 +140,34 @@ EXAMPLES = r"""
     requester: jdoe
     state: approved
 
-- name: The requester checks the password out, waiting up to 10 minutes for the approval, and gives it back
+- name: The requester waits for the approval in the background, so that the play goes on meanwhile
+  credvault.vault.vault_password_request:
+    url: "{{ vault_url }}"
+    auth_token: "{{ requester_token }}"
+    ca_path: "{{ vault_ca_path }}"
+    resource: web-01
+    account: root
+    reason: Release 4.2
+    state: checked_out
+    wait_timeout: 600
+    wait_interval: 10
+  async: 660
+  poll: 0
+  register: approval_wait
+
+- name: Other tasks run meanwhile
+  ansible.builtin.debug:
+    msg: Preparing release 4.2
+
+- name: Where the password is needed, the background wait must have ended with the checkout
+  ansible.builtin.async_status:
+    jid: "{{ approval_wait.ansible_job_id }}"
+  register: approval
+  until: approval.finished
+  retries: 130
+  delay: 5
+
+- name: The requester uses the password it holds checked out (or waits for it), and gives it back
   block:
     - name: Request the password if there is no open request, wait for the approval, check it out
       credvault.vault.vault_password_request:
