@@ -169,14 +169,18 @@ integration: $(SETUP)
 define build_and_install_tarball
 	rm -rf $(1)/dist $(1)/collections
 	ansible-galaxy collection build --output-path $(1)/dist .
-	ansible-galaxy collection install --force -p $(1)/collections $(1)/dist/credvault-vault-*.tar.gz
+	ANSIBLE_COLLECTIONS_PATH=$(1)/collections \
+	  ansible-galaxy collection install --force -p $(1)/collections $(1)/dist/credvault-vault-*.tar.gz
 endef
 
+# The demo runs twice against one simulator: the second run shows what stays unchanged.
 define run_installed_demo
 	ANSIBLE_COLLECTIONS_PATH=$(1)/collections python tests/utils/with_simulators.py \
-	  --profiles default --log-dir $(1)/simulator-logs \
-	  -- ansible-playbook -i localhost, -c local -e ansible_python_interpreter=$(VENV)/bin/python \
-	  -e token_dir=$(1)/demo $(1)/collections/ansible_collections/credvault/vault/docs/examples/demo.yml
+	  --profiles default --log-dir $(1)/simulator-logs -- sh -c 'for run in first second; do \
+	  echo "demo: the $$run run of docs/examples/demo.yml"; \
+	  ansible-playbook -i localhost, -c local -e ansible_python_interpreter=$(VENV)/bin/python \
+	  -e token_dir=$(1)/demo $(1)/collections/ansible_collections/credvault/vault/docs/examples/demo.yml || exit 1; \
+	  done'
 endef
 
 demo: venv
