@@ -13,7 +13,9 @@ The lock is an ``fcntl.flock`` on a file in a directory of this user under the s
 (``tempfile.gettempdir()``, so ``TMPDIR`` moves it): the directory is created 0700 and refused when it is a symbolic
 link, not a directory, not owned by this user, or writable by others. The file's name is a sha256 of the vault's base
 URL, the object's kind and identity, never a name itself. The operating system releases the lock when its holder
-ends, however it ends; the files stay (they are empty) so that a waiting run never locks a file another has removed.
+ends, however it ends. The holder removes the file before it lets go, so that files do not pile up (one per object
+ever locked); a run that was waiting then holds the lock of a removed file, sees that the path no longer names the
+file it locked, and starts again with the path's new file: only a lock on the file the path names counts.
 
 It serialises the runs of one host only: runs on several hosts at once (several controllers, or ``delegate_to``
 different hosts) are not serialised. There the vault's own refusal of a duplicate still converges, and a
@@ -86,14 +88,14 @@ def object_lock(client, kind, identity, check_mode=False, wait=WAIT_SECONDS):
         yield
         return
     path = os.path.join(_safe_directory(), lock_name(client.base_url, kind, identity))
+    descriptor = _locked_file(path, kind, identity, time.monotonic() + wait, wait)
     try:
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
-    except OSError as exc:
-        raise ObjectLockError("lock file %s cannot be opened: %s" % (path, exc.strerror or exc)) from None
-    try:
-        _take(descriptor, path, kind, identity, wait)
         yield
     finally:
+        try:
+            os.unlink(path)  # while it is held: nobody else holds the file the path names
+        except OSError:
+            pass
         os.close(descriptor)  # releases the lock
 
 
@@ -108,8 +110,34 @@ def object_locks(client, kind, identities, check_mode=False, wait=WAIT_SECONDS):
         yield
 
 
-def _take(descriptor, path, kind, identity, wait):
-    deadline = time.monotonic() + wait
+def _locked_file(path, kind, identity, deadline, wait):
+    """A descriptor of the file ``path`` names, locked by this run; another holder's file is waited for."""
+    while True:
+        try:
+            descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+        except OSError as exc:
+            raise ObjectLockError("lock file %s cannot be opened: %s" % (path, exc.strerror or exc)) from None
+        try:
+            _take(descriptor, path, kind, identity, deadline, wait)
+            if _names(path, descriptor):
+                return descriptor
+        except BaseException:
+            os.close(descriptor)
+            raise
+        os.close(descriptor)  # its holder removed it while this run waited: lock the path's new file
+
+
+def _names(path, descriptor):
+    """Whether ``path`` still names the file open as ``descriptor``."""
+    try:
+        current = os.stat(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(descriptor)
+    return (current.st_dev, current.st_ino) == (held.st_dev, held.st_ino)
+
+
+def _take(descriptor, path, kind, identity, deadline, wait):
     while True:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)

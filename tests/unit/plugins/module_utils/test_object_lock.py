@@ -33,6 +33,20 @@ def hold(tempdir, seconds, ready):
         time.sleep(seconds)
 
 
+def take_turns(tempdir, record, turns):
+    """In a child process: ``turns`` times, take the lock of IDENTITY and note the turn's start and end."""
+    import tempfile  # pylint: disable=import-outside-toplevel
+
+    tempfile.tempdir = tempdir
+    for _turn in range(turns):
+        with object_lock(ScriptedClient({}), "certificate", IDENTITY, wait=30):
+            with open(record, "a", encoding="utf-8") as handle:
+                handle.write("start\n")
+                handle.flush()
+                time.sleep(0.005)
+                handle.write("end\n")
+
+
 @pytest.fixture
 def holder(tmp_path):
     """Start a process that holds the lock of IDENTITY for the given seconds; joined at the end."""
@@ -101,12 +115,42 @@ def test_check_mode_locks_nothing_and_writes_nothing(holder):
 def test_directory_is_private_and_files_are_named_by_a_hash():
     client = ScriptedClient({})
     with object_lock(client, "user", ("alice",)):
-        pass
+        (name,) = os.listdir(lock_directory())
+        assert len(name) == 64 and "alice" not in name
+        assert stat.S_IMODE(os.stat(os.path.join(lock_directory(), name)).st_mode) == 0o600
     directory = os.lstat(lock_directory())
     assert stat.S_IMODE(directory.st_mode) == 0o700 and directory.st_uid == os.getuid()
-    (name,) = os.listdir(lock_directory())
-    assert len(name) == 64 and "alice" not in name
-    assert stat.S_IMODE(os.stat(os.path.join(lock_directory(), name)).st_mode) == 0o600
+
+
+def test_lock_files_do_not_pile_up(holder):
+    client = ScriptedClient({})
+    for number in range(20):
+        with object_lock(client, "user", ("user-%d" % number,)):
+            pass
+    assert os.listdir(lock_directory()) == []
+    # A run that waited while the holder removed its file locks the path's new file, one holder at a time.
+    holder(0.5)
+    with object_lock(client, "certificate", IDENTITY, wait=10):
+        assert lock_held(client, "certificate", IDENTITY)
+        (name,) = os.listdir(lock_directory())
+    assert os.listdir(lock_directory()) == []
+
+
+def test_one_holder_at_a_time_while_files_come_and_go(tmp_path):
+    """Many processes lock one object in turn; each holder appends its start and end to a file: the intervals never
+    overlap, and no lock file is left."""
+    context = multiprocessing.get_context("forkserver")
+    record = tmp_path / "record.txt"
+    processes = [context.Process(target=take_turns, args=(str(tmp_path), str(record), 5)) for _number in range(6)]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(60)
+        assert process.exitcode == 0
+    lines = record.read_text().split()
+    assert len(lines) == 6 * 5 * 2
+    assert lines == ["start", "end"] * (6 * 5)
+    assert os.listdir(lock_directory()) == []
 
 
 def test_several_locks_are_taken_and_released_together():
