@@ -31,7 +31,10 @@ def task_arguments(action, own_spec):
     try:
         return action.validate_argument_spec(argument_spec=dict(connection_argument_spec(), **own_spec))[1]
     except AnsibleActionFail as exc:
-        message = str(exc.message).replace("(%s)" % action._load_name, "(%s)" % action._task.action)
+        message = str(exc.message)
+        loaded_as = getattr(action, "_load_name", None)  # set by the plugin loader (2.16 has no default)
+        if loaded_as:
+            message = message.replace("(%s)" % loaded_as, "(%s)" % action._task.action)
         raise AnsibleActionFail(message) from None
 
 
