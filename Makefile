@@ -288,7 +288,8 @@ eda-check: $(SETUP)
 	  python -m pytest -p no:cacheprovider --rootdir tests/eda --basetemp $(BUILD)/eda-check -q --tb=short tests/eda
 
 # The documentation site: antsibull-docs writes a Sphinx project (sphinx-init) and the plugin pages of the
-# copy (collection, with the guides of docs/docsite), sphinx-build makes it HTML with warnings as errors. Sphinx
+# copy (collection, with the guides of docs/docsite), finish_docsite.py puts in the front page, the event sources
+# and the texts antsibull-docs gets wrong, sphinx-build makes it HTML with warnings as errors. Sphinx
 # wants an older docutils than .venv has, so the tools get their own venv. The pages are generated afresh each
 # time and sphinx-build reads them all (-E): an incremental build would not repeat the warnings of unchanged pages.
 DOCS := $(BUILD)/docs
@@ -310,6 +311,7 @@ BUILD_DOCSITE := rm -rf $(DOCS_SPHINX) $(DOCS_HTML) && mkdir -p $(DOCS_SPHINX) \
   && cat docs/docsite/sphinx_conf_extra.py >> $(DOCS_SPHINX)/conf.py && chmod og-w $(DOCS_SPHINX)/rst \
   && $(DOCS_TOOLS) antsibull-docs --config-file $(DOCS_SPHINX)/antsibull-docs.cfg collection --use-current \
      --fail-on-error --cleanup everything --dest-dir $(DOCS_SPHINX)/rst credvault.vault > /dev/null \
+  && $(DOCS_VENV)/bin/python tests/utils/finish_docsite.py --rst $(DOCS_SPHINX)/rst --collection $(COPY) \
   && $(DOCS_TOOLS) sphinx-build -b html -E -W --keep-going -q -c $(DOCS_SPHINX) $(DOCS_SPHINX)/rst $(DOCS_HTML)
 
 docs: collection $(DOCS_STAMP)

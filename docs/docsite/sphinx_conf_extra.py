@@ -69,3 +69,14 @@ def _write_ansible_inventory(path):
 _ANSIBLE_INVENTORY = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "ansible_devel_offline.inv")
 _write_ansible_inventory(_ANSIBLE_INVENTORY)
 intersphinx_mapping = {"ansible_devel": (_ANSIBLE_DOCS, _ANSIBLE_INVENTORY)}
+
+# sphinx-init's conf.py says "Copyright Ansible contributors", and the theme's top bar links Ansible's blog, forum
+# and documentation: the collection's own.
+copyright = "credvault.vault contributors"
+html_theme_options = {
+    "topbar_links": {
+        "Source": "https://github.com/credvault/credvault.vault",
+        "Issues": "https://github.com/credvault/credvault.vault/issues",
+        "Ansible documentation": "https://docs.ansible.com/",
+    },
+}
