@@ -125,12 +125,18 @@ $(ANSIBLE_TEST_CACHE)/get_pip_%.py: tests/utils/get_pip_offline.py
 	mkdir -p $(@D)
 	cp tests/utils/get_pip_offline.py $@
 
+# pytest's temporary files stay under .build (one folder per run, so that runs at once do not share one), not in
+# the system's /tmp/pytest-of-<user>, which pytest leaves behind.
+PYTEST_TEMP := $(BUILD)/pytest
+
 # Two runs: the simulator's tests use the simulator's own pytest configuration
 # (tests/simulator/pyproject.toml), the unit tests import the collection as
 # ansible_collections.credvault.vault from the copy.
 units: $(SETUP)
-	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --rootdir $(COPY) $(UNIT_TESTS)
-	$(if $(filter tests/unit,$(UNIT_TESTS)),cd $(COPY) && python -m pytest -p no:cacheprovider tests/simulator/tests)
+	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --basetemp $(PYTEST_TEMP)/units \
+	  --rootdir $(COPY) $(UNIT_TESTS)
+	$(if $(filter tests/unit,$(UNIT_TESTS)),cd $(COPY) && python -m pytest -p no:cacheprovider \
+	  --basetemp $(PYTEST_TEMP)/simulator tests/simulator/tests)
 
 sanity: $(SETUP)
 	cd $(COPY) && $(ANSIBLE_TEST) sanity --venv --python $(TEST_PYTHON)
@@ -249,7 +255,8 @@ awx-plugin-check: $(SETUP)
 	  'awx-plugins-interfaces==0.0.1a5'
 	cd $(COPY) && python $(CURDIR)/tests/utils/with_simulators.py --profiles default,strict \
 	  --log-dir $(SIMULATOR_LOGS) -- env PYTHONPATH=$(BUILD):$(AWX_PLUGIN_INTERFACES):$(COPY)/$(AWX_PLUGIN)/src \
-	  python -m pytest -p no:cacheprovider --rootdir $(AWX_PLUGIN) -q $(AWX_PLUGIN)/tests
+	  python -m pytest -p no:cacheprovider --basetemp $(PYTEST_TEMP)/awx-plugin --rootdir $(AWX_PLUGIN) -q \
+	  $(AWX_PLUGIN)/tests
 
 # The guide "Testing your playbooks without a vault" runs as written (tests/utils/check_guide_commands.py): its shell
 # blocks, with its captioned seed file and playbook, in an empty directory with the collection installed from its
@@ -431,7 +438,8 @@ UNIT_TESTS ?= tests/unit
 check: venv collection
 	ruff format --check --diff .
 	ruff check .
-	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --rootdir $(COPY) -q -n auto $(UNIT_TESTS)
+	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --basetemp $(PYTEST_TEMP)/check \
+	  --rootdir $(COPY) -q -n auto $(UNIT_TESTS)
 
 # Writes the pieces of a new module into this checkout (tests/utils/new_module.py says which).
 new-module:

@@ -197,7 +197,9 @@ def sanity(row, copy, env):
 def units(venv, root, copy, env):
     python = os.path.join(venv, "bin", "python")
     run(
-        [python, "-m", "pytest", "-p", "no:cacheprovider", "--rootdir", copy, "-q", "tests/unit"],
+        # pytest's temporary files beside the row's collections, not in /tmp/pytest-of-<user>.
+        [python, "-m", "pytest", "-p", "no:cacheprovider", "--basetemp", os.path.join(os.path.dirname(root), "pytest")]
+        + ["--rootdir", copy, "-q", "tests/unit"],
         cwd=copy,
         env=dict(env, PYTHONPATH=root),
     )
