@@ -136,3 +136,30 @@ def test_a_half_made_pair_is_made_again(parallel, tmp_path):
 
     assert "RSA PRIVATE KEY" in key.read_text(encoding="utf-8")
     assert (tmp_path / "id_rsa.pub").exists()
+
+
+def test_progress_counts_the_targets_done_and_names_the_running_ones_longest_first(parallel, tmp_path, monkeypatch):
+    """The line make test's console shows while the integration stage runs (pipeline.py relays it)."""
+    now = [1000.0]
+    monkeypatch.setattr(parallel.time, "monotonic", lambda: now[0])
+    jobs = []
+    for number, (targets, log) in enumerate(
+        [
+            (["a", "b", "c"], "Running a integration test role\nok\nRunning b integration test script\n"),
+            (["d", "e"], "Running d integration test script\n"),
+            (["f"], "Running f integration test role\n"),
+            (["g"], ""),
+        ],
+        start=1,
+    ):
+        job = parallel.Job.__new__(parallel.Job)
+        job.number, job.targets, job.ended, job.seen = number, targets, None, {}
+        job.log_path = str(tmp_path / ("job-%d.log" % number))
+        (tmp_path / ("job-%d.log" % number)).write_text(log)
+        jobs.append(job)
+    jobs[2].ended = 990.0
+    assert parallel.progress(jobs, 7) == "progress: 2 of 7 targets done; running: b (0 min), d (0 min)"
+    now[0] += 300
+    with open(jobs[0].log_path, "a", encoding="utf-8") as log:
+        log.write("Running c integration test role\n")
+    assert parallel.progress(jobs, 7) == "progress: 3 of 7 targets done; running: d (5 min), c (0 min)"

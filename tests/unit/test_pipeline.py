@@ -175,3 +175,26 @@ def test_a_rows_sanity_leaves_out_only_what_its_ansible_core_neither_loads_nor_r
         # The unit tests are checked wherever they run.
         assert ("tests/unit/" in left_out) is not row.units
     assert {row.core for row in matrix.ROWS if row.whole_tree} == {"2.16", "2.22"}
+
+
+def test_a_stages_progress_lines_reach_the_console_while_it_runs(tmp_path):
+    """A stage that runs for long (integration) says how far it is: its "<prog>: progress: ..." lines are shown
+    before it ends, each once and whole (one written in two pieces too), and its other lines are not."""
+    script = tmp_path / "stage.sh"
+    script.write_text(
+        "#!/bin/sh\n"
+        'echo "noise"; echo "worker: progress: 1 of 2 targets done"; sleep 1.5\n'
+        'echo "worker: progress: 2 of 2"; echo "worker: progress: 3 \\c"; sleep 1.5; echo "of 3"\n'
+    )
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    result = run_pipeline(tmp_path, script, ["long"])
+    assert result.returncode == 0, result.stdout + result.stderr
+    shown = [line for line in result.stdout.splitlines() if "progress:" in line]
+    assert [line.split("pipeline: ", 1)[1] for line in shown] == [
+        "long progress: 1 of 2 targets done",
+        "long progress: 2 of 2",
+        "long progress: 3 of 3",
+    ]
+    ended = result.stdout.index("long passed")
+    assert all(result.stdout.index(line) < ended for line in shown)
+    assert "noise" not in result.stdout

@@ -21,8 +21,10 @@ Nothing is shared between the groups, so that no target sees another's requests,
   (ansible-test keeps its virtual environment and results in the copy's tests/output, kept between runs);
 * each group runs under its own ``with_simulators.py``, so it has its own simulators.
 
-A group's output goes to ``LOG-DIR/job-<n>.log`` and is printed whole when the group ends. The exit status
-is 0 when every group passed, else the first failed group's.
+A group's output goes to ``LOG-DIR/job-<n>.log`` and is printed whole when the group ends. Meanwhile, every
+``PROGRESS_SECONDS`` and when a group ends, one ``progress:`` line says how many targets are done and which run,
+longest first (read from ansible-test's "Running <target> integration test ..." lines; make test's pipeline.py
+shows these lines on the console). The exit status is 0 when every group passed, else the first failed group's.
 """
 
 from __future__ import annotations
@@ -49,6 +51,9 @@ CONFIG = os.path.join("tests", "integration", "integration_config.yml")
 # The estimate for a target without a recorded run time, when no target has one.
 DEFAULT_SECONDS = 60
 ESTIMATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "integration_run_times.json")
+# How often the progress line is written, and how ansible-test announces a target.
+PROGRESS_SECONDS = 120
+RUNNING = re.compile(rb"^Running (\S+) integration test (?:role|script)$", re.MULTILINE)
 # The SSH key pair every ansible-test run of this user shares (ansible_test/_internal/core_ci.py, SshKey).
 ANSIBLE_TEST_KEY = os.path.join("~", ".ansible", "test", "id_rsa")
 
@@ -233,6 +238,7 @@ class Job:
         self.log_path = os.path.join(args.log_dir, f"job-{number}.log")
         self.started = time.monotonic()
         self.ended: float | None = None
+        self.seen: dict[str, float] = {}
 
         argv = (
             [
@@ -268,6 +274,14 @@ class Job:
 
         return status
 
+    def started_targets(self) -> list[tuple[str, float]]:
+        """The targets ansible-test has started so far, with when this script first saw each start."""
+        with open(self.log_path, "rb") as output:
+            names = [name.decode("utf-8", "replace") for name in RUNNING.findall(output.read())]
+        now = time.monotonic()
+        self.seen.update((name, now) for name in names if name not in self.seen)
+        return [(name, self.seen[name]) for name in names]
+
     def report(self) -> None:
         """Print the group's whole output, then one line saying how it ended."""
         print(f"===== job {self.number}: {' '.join(self.targets)}", flush=True)
@@ -289,6 +303,26 @@ class Job:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+def progress(jobs: list[Job], total: int) -> str:
+    """How many targets are done, and the running ones, longest first, with how long they have run."""
+    done, running, now = 0, [], time.monotonic()
+    for job in jobs:
+        started = job.started_targets()
+        if job.ended is not None:
+            done += len(job.targets)
+        elif started:
+            done += len(started) - 1
+            name, since = started[-1]
+            running.append((now - since, name))
+    text = f"progress: {done} of {total} targets done"
+    if running:
+        text += "; running: " + ", ".join(
+            f"{name} ({seconds / 60:.0f} min)"
+            for seconds, name in sorted(running, key=lambda item: (-item[0], item[1]))
+        )
+    return text
 
 
 def on_signal(signum: int, _frame: object) -> None:
@@ -331,12 +365,20 @@ def main(argv: list[str]) -> int:
             jobs.append(Job(number, group, roots[number - 1], args, command))
 
         waiting = list(jobs)
+        reported = time.monotonic()
 
         while waiting:
+            ended = False
+
             for job in list(waiting):
                 if job.poll() is not None:
                     waiting.remove(job)
                     job.report()
+                    ended = True
+
+            if waiting and (ended or time.monotonic() - reported >= PROGRESS_SECONDS):
+                log(progress(jobs, len(targets)))
+                reported = time.monotonic()
 
             time.sleep(1)
 

@@ -11,6 +11,8 @@ Each stage runs as ``COMMAND... NAME`` (for example ``make SKIP_SETUP=1 units``)
 ``LOG-DIR/NAME.log``. Stages start in the order given while their weights fit in ``--slots`` (a stage
 that runs several processes itself, such as the integration jobs, weighs more); a stage heavier than
 the slots runs alone. The first failure stops the others: its log is printed and the exit status is 1.
+While a stage runs, each ``<prog>: progress: ...`` line of its log (the integration stage's, for example) is
+shown on the console, so that a long stage does not look stuck.
 A stage that exits with 3 was not run (it says why on its last line); that is reported, not failed.
 At the end a table of the stages' wall times and CPU times is printed and written to ``--summary``
 (Markdown). A stage's CPU time is that of its process and every descendant it waited for (``wait4``'s
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -31,6 +34,7 @@ from dataclasses import dataclass, field
 PROG = "pipeline"
 NOT_RUN = 3
 LOG_TAIL_LINES = 300
+PROGRESS = re.compile(r"^\S+: (progress: .*)$")
 
 
 @dataclass
@@ -44,6 +48,7 @@ class Stage:
     result: str = "not started"
     note: str = ""
     log_path: str = field(default="", repr=False)
+    log_read: int = field(default=0, repr=False)
 
 
 class Terminated(BaseException):
@@ -86,6 +91,19 @@ def start(stage, command, log_dir):
     stage.started = time.monotonic()
     stage.result = "running"
     log("%s started (log: %s)" % (stage.name, stage.log_path))
+
+
+def relay_progress(stage):
+    """Show the progress lines the stage's log gained since the last look (whole lines only)."""
+    with open(stage.log_path, "rb") as handle:
+        handle.seek(stage.log_read)
+        gained = handle.read()
+    complete = gained.rfind(b"\n") + 1
+    stage.log_read += complete
+    for line in gained[:complete].decode("utf-8", "replace").splitlines():
+        match = PROGRESS.match(line)
+        if match:
+            log("%s %s" % (stage.name, match.group(1)))
 
 
 def reap(stage):
@@ -141,6 +159,7 @@ def run_stages(stages, slots, command, log_dir):
             used += stage.weight
         time.sleep(0.5)
         for stage in list(running):
+            relay_progress(stage)
             returncode = reap(stage)
             if returncode is None:
                 continue
