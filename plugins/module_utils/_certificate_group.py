@@ -17,7 +17,10 @@ What the API offers, and what that means here:
   answers that the group already exists, ``editCertificateGroup`` with the
   fields the task gives; either way the task reports changed (and warns that
   it could not compare). ``state: absent`` sends the delete; an answer that the
-  group does not exist is no change.
+  group does not exist is no change. The forks of one task on one host
+  send a group once: the lock of its (final) name is held around the calls, and
+  a fork that finds the same group sent by another fork of the task
+  (``_object_lock.sent_by_this_task``) sends nothing and reports no change.
 - Rename: the spec says of the edit "same fields as create (group_name carries
   the new name)" and shows no field naming the group to edit. The module sends
   the current name in ``old_group_name`` (what the collection's simulator reads)
@@ -44,8 +47,12 @@ import re
 from ._certificate_lookup import missing_certificate, normalized_serial, select_certificate
 from ._checks import clean_text
 from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, VaultResponseError
+from ._object_lock import sent_by_this_task
 
 EDIT = "editCertificateGroup"
+# The kind of object whose lock is held while a group is sent, and the action of a fork that found it sent.
+LOCKED_KIND = "certificate group"
+SENT_BY_ANOTHER_FORK = "sent by another fork"
 EXISTS = re.compile(r"already exist", re.IGNORECASE)
 MISSING = re.compile(r"(does not|doesn't|do not) exist|not found|no such", re.IGNORECASE)
 # A loose shape check: what is certainly no e-mail address is refused before any request; the vault decides the rest.
@@ -152,24 +159,40 @@ def present(task):
         ids, members = member_ids(client, desired["certificates"], tracker, check_mode)
     extra = fields(desired, ids)
     final = new_name if new_name is not None else name
+    group = {"group_name": final}
+    group.update(extra)
     if check_mode:
         action = "rename" if new_name is not None and new_name != name else "create or edit"
         tracker.warn(NOT_KNOWN_IN_CHECK_MODE % (name, "sends %s and reports changed" % action))
         sent = None
-    elif new_name is not None and new_name != name:
-        action, sent = rename(client, name, new_name, extra)
     else:
-        action, sent = create_or_edit(client, name, extra)
-    tracker.warn(CANNOT_COMPARE % final)
-    group = {"group_name": final}
-    group.update(extra)
-    tracker.record("certificate_group", None, group, True)
+        action, sent = send_once(client, name, final, extra)
+    if action == SENT_BY_ANOTHER_FORK:
+        tracker.record("certificate_group", group, group, False)
+    else:
+        tracker.warn(CANNOT_COMPARE % final)
+        tracker.record("certificate_group", None, group, True)
     return {
         "action": action,
         "certificate_group": group,
         "certificates": members,
         "vault_group": sent,
     }
+
+
+def send_once(client, name, final, extra):
+    """``(action, the group answered)``: the create, edit or rename sent under the lock of the group's final name,
+    unless another fork of this task sent the same (``SENT_BY_ANOTHER_FORK``, nothing sent)."""
+    parts = {"group": [name, extra]}
+    with sent_by_this_task(client, LOCKED_KIND, (final,)) as record:
+        if record.repeats(parts):
+            return SENT_BY_ANOTHER_FORK, None
+        if final != name:
+            answer = rename(client, name, final, extra)
+        else:
+            answer = create_or_edit(client, name, extra)
+        record.sent(parts)
+        return answer
 
 
 def create_or_edit(client, name, extra):
@@ -214,13 +237,15 @@ def delete(task):
         tracker.warn(NOT_KNOWN_IN_CHECK_MODE % (name, "reports changed only if the vault deletes it"))
         tracker.record("certificate_group", {"group_name": name}, None, True)
         return {"action": "delete", "certificate_group": {"group_name": name}}
-    try:
-        client.call("delete_certificate_group", details={"group_name": name})
-    except VaultAPIError as exc:
-        if not MISSING.search(exc.vault_message or ""):
-            raise
-        tracker.record("certificate_group", None, None, False)
-        return {"action": "none", "certificate_group": None, "vault_message": exc.vault_message}
+    with sent_by_this_task(client, LOCKED_KIND, (name,)) as record:
+        record.sent({"group": None})  # a create or edit of the group later in the run is sent again
+        try:
+            client.call("delete_certificate_group", details={"group_name": name})
+        except VaultAPIError as exc:
+            if not MISSING.search(exc.vault_message or ""):
+                raise
+            tracker.record("certificate_group", None, None, False)
+            return {"action": "none", "certificate_group": None, "vault_message": exc.vault_message}
     tracker.record("certificate_group", {"group_name": name}, None, True)
     return {"action": "deleted", "certificate_group": {"group_name": name}}
 

@@ -16,7 +16,10 @@ What the API offers, and what that means here:
 - No call reads a certificate share back. As for ``vault_share``, nothing can
   be compared: with ``state: present`` every run sends its share calls, and a
   task reports ``changed`` exactly when it sent share calls (in check mode:
-  would send them). With ``state: absent`` the revoke calls are sent every
+  would send them). The forks of one task on one host send them once:
+  the target's lock is held around the calls, and a fork that finds every pair
+  already sent by another fork of the same run (``_object_lock.sent_by_this_task``)
+  sends nothing and reports no change (outcome ``sent by another fork``). With ``state: absent`` the revoke calls are sent every
   run; a pair the vault answers is "not shared" is no change (the answer says
   so), every revoke accepted is a change.
 - The certificate is resolved with ``GetAllSSLCertificates`` and the users and
@@ -38,6 +41,7 @@ import re
 from ._certificate_lookup import missing_certificate, normalized_serial, select_certificate
 from ._checks import clean_text
 from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError
+from ._object_lock import sent_by_this_task
 from ._user import require_user_id
 from ._user_group import require_user_group_id
 
@@ -61,6 +65,9 @@ GRANTEE_FIELD = {USER: "userId", USER_GROUP: "userGroupId"}
 
 # What the result says of each pair.
 SHARED, REVOKED, WAS_NOT_SHARED, FAILED, PLANNED = "shared", "revoked", "not shared", "failed", "would be sent"
+SENT_BY_ANOTHER_FORK = "sent by another fork"
+# The kind of object whose lock is held while its share calls are sent (``_object_lock``).
+LOCKED_KIND = "certificate share target"
 # What the diff shows of a pair before the task: no call reads certificate shares.
 UNKNOWN = "unknown"
 
@@ -118,10 +125,21 @@ def converge(task):
     if check_mode:
         results = [dict(_entry(call), outcome=PLANNED, message=None) for call in calls]
     else:
-        results = send_all(client, calls, state)
+        results = send_once(client, label, calls, state)
     for result in results:
         record_pair(tracker, result, state)
     return {"calls": results}
+
+
+def send_once(client, label, calls, state):
+    """Send the calls under the target's lock, unless another fork of this task sent the same shares."""
+    pairs = {call["whom"]: state for call in calls}
+    with sent_by_this_task(client, LOCKED_KIND, (label,)) as record:
+        if state == "present" and record.repeats(pairs):
+            return [dict(_entry(call), outcome=SENT_BY_ANOTHER_FORK, message=None) for call in calls]
+        results = send_all(client, calls, state)
+        record.sent(pairs)
+        return results
 
 
 def send_all(client, calls, state):
@@ -155,9 +173,12 @@ def send_all(client, calls, state):
 
 def record_pair(tracker, result, state):
     """Record one pair (``<what> - <whom>``) as shared or not shared after the task. No call reads shares, so what
-    it was before is ``unknown``; only a revoke the vault answered "not shared" shows it, and changes nothing."""
+    it was before is ``unknown``; only a revoke the vault answered "not shared" shows it, and changes nothing, and a
+    share another fork of the task sent is shared before and after."""
     pair = "%s - %s" % (result["what"], result["whom"])
-    if result["outcome"] == WAS_NOT_SHARED:
+    if result["outcome"] == SENT_BY_ANOTHER_FORK:
+        tracker.record(pair, SHARED, SHARED, False)
+    elif result["outcome"] == WAS_NOT_SHARED:
         tracker.record(pair, WAS_NOT_SHARED, WAS_NOT_SHARED, False)
     else:
         tracker.record(pair, UNKNOWN, SHARED if state == "present" else WAS_NOT_SHARED, True)

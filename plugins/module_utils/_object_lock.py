@@ -152,3 +152,93 @@ def _take(descriptor, path, kind, identity, deadline, wait):
                 % (wait, kind, " / ".join(str(part) for part in identity), path)
             )
         time.sleep(POLL_SECONDS)
+
+
+class SentByThisTask:
+    """What the forks of one task of one playbook run have sent for an object no call reads back (shares,
+    certificate shares, certificate groups), as ``{part: value}`` pairs (a grantee and the access it was given).
+    ``repeats(parts)`` says whether every pair was sent already by another fork of the task; ``sent(parts)`` records
+    them once the vault accepted them. Kept beside the lock file, per task (the tasks of two playbooks run at once
+    meet there), for ``RECORD_SECONDS`` at most."""
+
+    def __init__(self, path, task):
+        self.path, self.task = path, task
+        self.tasks = {}
+        if task is None:
+            return
+        try:
+            with open(path, encoding="utf-8") as handle:
+                found = json.load(handle)
+        except (OSError, ValueError):
+            return
+        tasks = found.get("tasks") if isinstance(found, dict) else None
+        if isinstance(tasks, dict):
+            now = time.time()
+            self.tasks = {
+                key: entry
+                for key, entry in tasks.items()
+                if isinstance(entry, dict)
+                and isinstance(entry.get("parts"), dict)
+                and isinstance(entry.get("at"), (int, float))
+                and abs(now - entry["at"]) <= RECORD_SECONDS
+            }
+
+    def repeats(self, parts):
+        if self.task is None or not parts or self.task not in self.tasks:
+            return False
+        sent = self.tasks[self.task]["parts"]
+        return all(sent.get(key) == value for key, value in parts.items())
+
+    def sent(self, parts):
+        if self.task is None:
+            return
+        entry = self.tasks.setdefault(self.task, {"parts": {}})
+        entry["parts"].update(parts)
+        entry["at"] = time.time()
+        staged = "%s.%d" % (self.path, os.getpid())
+        try:
+            descriptor = os.open(staged, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, FILE_MODE)
+            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                json.dump({"tasks": self.tasks}, handle)
+            os.replace(staged, self.path)
+        except OSError:
+            pass  # the record only spares other forks a repeat: without it they send again, as they would anyway
+
+
+# Set by the action plugins of the modules that use ``sent_by_this_task`` (plugin_utils/_task_scope.py): the task's
+# id in this playbook run, the same for each of its forks and loop items, another for every other task and run.
+TASK_VARIABLE = "CREDVAULT_VAULT_TASK"
+SENT_SUFFIX = ".sent"
+RECORD_SECONDS = 3600
+
+
+@contextmanager
+def sent_by_this_task(client, kind, identity, check_mode=False, wait=WAIT_SECONDS):
+    """Hold the lock of an object no call reads back and yield its ``SentByThisTask``: the forks of one task on this
+    host send a write once, the others find it sent. Without ``TASK_VARIABLE`` (the module run by other means) every
+    run sends. Records older than ``RECORD_SECONDS`` are removed. In check mode nothing is locked or read."""
+    task = os.environ.get(TASK_VARIABLE) or None
+    if check_mode:
+        yield SentByThisTask(None, None)
+        return
+    with object_lock(client, kind, identity, check_mode, wait):
+        directory = lock_directory()
+        _remove_old_records(directory)
+        yield SentByThisTask(os.path.join(directory, lock_name(client.base_url, kind, identity) + SENT_SUFFIX), task)
+
+
+def _remove_old_records(directory):
+    """Records whose task ended long ago (by their time of change: a step of the clock only removes them early or
+    late, and a record removed early only costs a repeated write)."""
+    now = time.time()
+    try:
+        names = [name for name in os.listdir(directory) if SENT_SUFFIX in name]
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(directory, name)
+        try:
+            if abs(now - os.lstat(path).st_mtime) > RECORD_SECONDS:
+                os.unlink(path)
+        except OSError:
+            pass

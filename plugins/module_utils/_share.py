@@ -11,6 +11,10 @@ What the API offers, and what that means here:
   every run sends its share calls, and a task reports ``changed`` exactly when
   it sent share calls (in check mode: would send them). Sharing again at the
   same level, or revoking what was never shared, is reported changed too.
+  The forks of one task on one host send them once: the targets' lock
+  is held around the calls, and a fork that finds every pair sent by another
+  fork of the task (``_object_lock.sent_by_this_task``) sends nothing and
+  reports no change (``sent_by_another_fork``).
 - The access types of the spec's "Sharing": resources ``view``, ``modify``,
   ``fullaccess``; an account shared with a user ``view``, ``modify``; an
   account shared with a user group ``view``, ``modify``, ``fullaccess``;
@@ -51,11 +55,15 @@ from ._account import require_account
 from ._catalogue import CATALOGUE
 from ._checks import clean_text
 from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError, VaultUnsupportedError
+from ._object_lock import sent_by_this_task
 from ._resource import find_resource_id
 from ._resource_group import find_group, list_groups
 from ._response import SUCCESS_CODES
 from ._user import require_user_id
 from ._user_group import require_user_group_id
+
+# The kind of object whose lock is held while share calls are sent: the targets they share (``_object_lock``).
+LOCKED_KIND = "share targets"
 
 VIEW, MODIFY, FULL_ACCESS, REMOTE_APP_ONLY, REVOKE = "view", "modify", "fullaccess", "remoteapponly", "revoke"
 ACCESS_LEVELS = (VIEW, MODIFY, FULL_ACCESS, REMOTE_APP_ONLY)
@@ -512,15 +520,16 @@ def send(client, calls):
         sent.append(call)
 
 
-def track_shares(tracker, calls):
+def track_shares(tracker, calls, sent):
     """Record what ``calls`` share: ``shares``, {target label: {grantee label: access type}} (``revoked`` when they
-    revoke). No call reads shares, so ``before`` is null and every share sent is a change."""
+    revoke). No call reads shares, so ``before`` is null and every share sent is a change; when another fork of the
+    run sent the same (``sent`` false), ``before`` is the same and nothing changes."""
     shares = {}
     for call in calls:
         for target in call.targets:
             for grantee in call.grantees:
                 shares.setdefault(target.label, {})[grantee.label] = "revoked" if call.level == REVOKE else call.level
-    tracker.record("shares", None, shares, bool(calls))
+    tracker.record("shares", None if sent else shares, shares, sent and bool(calls))
 
 
 def converge(task):
@@ -534,7 +543,25 @@ def converge(task):
     targets = resolver.targets(request)
     grantees = resolver.grantees(request)
     calls = plan_calls(routes, targets, grantees, request.level, remote)
-    track_shares(task.tracker, calls)
-    if not task.check_mode:
-        send(client, calls)
-    return {"calls": [call.entry() for call in calls]}
+    if task.check_mode:
+        track_shares(task.tracker, calls, True)
+        return {"calls": [call.entry() for call in calls], "sent_by_another_fork": False}
+    parts = sent_parts(calls)
+    targets = sorted({target.label for call in calls for target in call.targets})
+    with sent_by_this_task(client, LOCKED_KIND, targets) as record:
+        repeated = record.repeats(parts)
+        track_shares(task.tracker, calls, not repeated)
+        if not repeated:
+            send(client, calls)
+            record.sent(parts)
+    return {"calls": [call.entry() for call in calls], "sent_by_another_fork": repeated}
+
+
+def sent_parts(calls):
+    """What ``calls`` set, pair by pair: ``{"<target> | <grantee>": access (and remote apps)}``."""
+    return {
+        "%s | %s" % (target.label, grantee.label): [call.level] + list(call.remote_apps)
+        for call in calls
+        for target in call.targets
+        for grantee in call.grantees
+    }

@@ -92,8 +92,10 @@ extends_documentation_fragment:
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.diff_mode
   - credvault.vault.attributes.idempotent
+  - credvault.vault.sent_once_per_task
 notes:
-  - C(changed) with O(state=present) means that the group was sent (in check mode, that it would be) - every run.
+  - C(changed) with O(state=present) means that the group was sent (in check mode, that it would be) - every run,
+    but once per task run on a host (see below).
     Check mode resolves the certificates, sends nothing, and warns that it cannot tell whether the group exists.
 seealso:
   - module: credvault.vault.vault_certificate_share
@@ -133,7 +135,8 @@ RETURN = r"""
 action:
   description:
     - What the task did - V(created), V(edited) (the group existed), V(renamed), V(deleted), V(none) (the group to
-      delete did not exist). In check mode V(create or edit), V(rename) or V(delete).
+      delete did not exist), V(sent by another fork) (another fork of the same task on this host sent the
+      same group, so nothing was sent). In check mode V(create or edit), V(rename) or V(delete).
   returned: success
   type: str
   sample: created
@@ -159,7 +162,7 @@ certificates:
       CertID: "4"
 vault_group:
   description: The group as the vault's answer gives it (C(group_name), C(group_description), C(group_mail),
-    C(ssl_details)), or null when the answer holds none. Null in check mode.
+    C(ssl_details)), or null when the answer holds none. Null in check mode and when another fork sent the group.
   returned: with O(state=present)
   type: dict
 vault_message:

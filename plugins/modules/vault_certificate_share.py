@@ -76,10 +76,12 @@ extends_documentation_fragment:
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.diff_mode
   - credvault.vault.attributes.idempotent
+  - credvault.vault.sent_once_per_task
 notes:
   - C(changed) means that share calls were sent and accepted (in check mode, that they would be sent). The API
     cannot read shares back, so every run that is asked to share sends its calls and reports changed, even when the
-    vault already was as asked. A revoke reports changed only for the shares the vault revoked.
+    vault already was as asked (but once per task on a host, see below). A revoke reports changed only for
+    the shares the vault revoked.
   - Check mode resolves every name, sends no share call, and returns in RV(calls) the calls a real run would make.
     A certificate or user that does not exist is then taken as created by an earlier task of the same run, with a
     warning; user groups, which the API cannot create, must exist.
@@ -147,11 +149,12 @@ calls:
     outcome:
       description:
         - V(shared) or V(revoked) (a change); V(not shared) - a revoke the vault refused because nothing was shared (no
-          change); V(would be sent) in check mode.
+          change); V(sent by another fork) - another fork of the same task on this host sent this share, so
+          none was sent (no change); V(would be sent) in check mode.
       type: str
-      choices: [shared, revoked, not shared, would be sent]
+      choices: [shared, revoked, not shared, sent by another fork, would be sent]
     message:
-      description: The vault's message; null in check mode.
+      description: The vault's message; null in check mode and when another fork sent the share.
       type: str
   sample:
     - operation: ShareCertificate

@@ -134,10 +134,11 @@ extends_documentation_fragment:
   - credvault.vault.attributes.check_mode
   - credvault.vault.attributes.diff_mode
   - credvault.vault.attributes.idempotent
+  - credvault.vault.sent_once_per_task
 notes:
   - C(changed) means that share calls were sent (in check mode, that they would be). The API cannot read shares
     back, so every run that is asked to share or revoke sends its calls and reports changed, even when the vault
-    already was as asked.
+    already was as asked (but once per task on a host, see below and RV(sent_by_another_fork)).
   - Check mode resolves every name, sends no share call, and returns in RV(calls) the calls a real run would make.
     A resource, account, resource group or user that does not exist is then taken as created by an earlier task
     of the same run, with a warning; user groups and remote apps, which the API cannot create, must exist.
@@ -223,8 +224,9 @@ EXAMPLES = r"""
 RETURN = r"""
 calls:
   description:
-    - The share calls the task made, in order - in check mode, those it would make. A task that succeeds always
-      made (or would make) at least one, and so reports a change.
+    - The share calls the task made, in order - in check mode, those it would make. A task that succeeds made (or
+      would make) at least one, and so reports a change, unless another fork of the same task on this host
+      made the same calls (RV(sent_by_another_fork)); then they are those it would have made.
     - It holds names as the task gave them and ids only where the task gave ids; never a secret.
   returned: success
   type: list
@@ -259,6 +261,13 @@ calls:
       what: [resource web-01, resource web-02]
       whom: [user group Operators]
       access: view
+sent_by_another_fork:
+  description:
+    - True when another fork of the same task on this host already sent every call of RV(calls), so this
+      task sent none and reports no change. Always false in check mode.
+  returned: success
+  type: bool
+  sample: false
 """
 
 from ansible_collections.credvault.vault.plugins.module_utils import _share

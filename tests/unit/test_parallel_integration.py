@@ -153,7 +153,7 @@ def test_progress_counts_the_targets_done_and_names_the_running_ones_longest_fir
         start=1,
     ):
         job = parallel.Job.__new__(parallel.Job)
-        job.number, job.targets, job.ended, job.seen = number, targets, None, {}
+        job.number, job.targets, job.ended, job.seen, job.read = number, targets, None, [], 0
         job.log_path = str(tmp_path / ("job-%d.log" % number))
         (tmp_path / ("job-%d.log" % number)).write_text(log)
         jobs.append(job)

@@ -238,7 +238,8 @@ class Job:
         self.log_path = os.path.join(args.log_dir, f"job-{number}.log")
         self.started = time.monotonic()
         self.ended: float | None = None
-        self.seen: dict[str, float] = {}
+        self.seen: list[tuple[str, float]] = []
+        self.read = 0
 
         argv = (
             [
@@ -275,12 +276,17 @@ class Job:
         return status
 
     def started_targets(self) -> list[tuple[str, float]]:
-        """The targets ansible-test has started so far, with when this script first saw each start."""
+        """The targets ansible-test has started so far, with when this script first saw each start (it looks every
+        second: the log's lines since the last look)."""
         with open(self.log_path, "rb") as output:
-            names = [name.decode("utf-8", "replace") for name in RUNNING.findall(output.read())]
+            output.seek(self.read)
+            gained = output.read()
+        complete = gained.rfind(b"\n") + 1
+        self.read += complete
         now = time.monotonic()
-        self.seen.update((name, now) for name in names if name not in self.seen)
-        return [(name, self.seen[name]) for name in names]
+        for name in RUNNING.findall(gained[:complete]):
+            self.seen.append((name.decode("utf-8", "replace"), now))
+        return self.seen
 
     def report(self) -> None:
         """Print the group's whole output, then one line saying how it ended."""
@@ -307,7 +313,7 @@ class Job:
 
 def progress(jobs: list[Job], total: int) -> str:
     """How many targets are done, and the running ones, longest first, with how long they have run."""
-    done, running, now = 0, [], time.monotonic()
+    done, running = 0, []
     for job in jobs:
         started = job.started_targets()
         if job.ended is not None:
@@ -315,7 +321,7 @@ def progress(jobs: list[Job], total: int) -> str:
         elif started:
             done += len(started) - 1
             name, since = started[-1]
-            running.append((now - since, name))
+            running.append((max(0.0, time.monotonic() - since), name))
     text = f"progress: {done} of {total} targets done"
     if running:
         text += "; running: " + ", ".join(
@@ -371,6 +377,7 @@ def main(argv: list[str]) -> int:
             ended = False
 
             for job in list(waiting):
+                job.started_targets()
                 if job.poll() is not None:
                     waiting.remove(job)
                     job.report()

@@ -17,6 +17,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._object_lock impor
     lock_directory,
     object_lock,
     object_locks,
+    sent_by_this_task,
 )
 from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, lock_held
 
@@ -45,6 +46,36 @@ def take_turns(tempdir, record, turns):
                 handle.flush()
                 time.sleep(0.005)
                 handle.write("end\n")
+
+
+def send_once(tempdir, record, task):
+    """In a child process (a fork of one task): send the write of IDENTITY unless another fork of ``task`` sent it,
+    noting "sent" or "found"."""
+    import tempfile  # pylint: disable=import-outside-toplevel
+
+    tempfile.tempdir = tempdir
+    os.environ[_object_lock.TASK_VARIABLE] = task
+    with sent_by_this_task(ScriptedClient({}), "share targets", IDENTITY, wait=30) as sent:
+        found = sent.repeats({"user jdoe": "view"})
+        if not found:
+            time.sleep(0.01)  # the write
+            sent.sent({"user jdoe": "view"})
+    with open(record, "a", encoding="utf-8") as handle:
+        handle.write("found\n" if found else "sent\n")
+
+
+def run_all(tmp_path, target, arguments):
+    """Run ``target(tempdir, record, *each)`` in a process for each of ``arguments``, all at once; the words the
+    processes wrote to their shared record file."""
+    context = multiprocessing.get_context("forkserver")
+    record = tmp_path / "record.txt"
+    processes = [context.Process(target=target, args=(str(tmp_path), str(record), *each)) for each in arguments]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(60)
+        assert process.exitcode == 0
+    return record.read_text().split()
 
 
 @pytest.fixture
@@ -139,15 +170,7 @@ def test_lock_files_do_not_pile_up(holder):
 def test_one_holder_at_a_time_while_files_come_and_go(tmp_path):
     """Many processes lock one object in turn; each holder appends its start and end to a file: the intervals never
     overlap, and no lock file is left."""
-    context = multiprocessing.get_context("forkserver")
-    record = tmp_path / "record.txt"
-    processes = [context.Process(target=take_turns, args=(str(tmp_path), str(record), 5)) for _number in range(6)]
-    for process in processes:
-        process.start()
-    for process in processes:
-        process.join(60)
-        assert process.exitcode == 0
-    lines = record.read_text().split()
+    lines = run_all(tmp_path, take_turns, [(5,)] * 6)
     assert len(lines) == 6 * 5 * 2
     assert lines == ["start", "end"] * (6 * 5)
     assert os.listdir(lock_directory()) == []
@@ -197,3 +220,73 @@ def test_a_lock_file_that_is_a_symbolic_link_is_refused(tmp_path):
         with object_lock(client, "user", ("alice",)):
             pass
     assert not (tmp_path / "target").exists()
+
+
+def test_the_forks_of_one_task_send_a_write_once(tmp_path):
+    """Twelve processes of one task (the forks of a play) and four of another: one of each task sends, the others
+    find the write sent; no lock file is left, only the record of what each task sent."""
+    lines = run_all(tmp_path, send_once, [("task-1",)] * 12 + [("task-2",)] * 4)
+    assert sorted(lines) == ["found"] * 14 + ["sent"] * 2
+    assert [name.endswith(_object_lock.SENT_SUFFIX) for name in os.listdir(lock_directory())] == [True]
+
+
+def test_a_record_counts_for_its_own_task_and_parts_only(monkeypatch):
+    client = ScriptedClient({})
+    monkeypatch.setenv(_object_lock.TASK_VARIABLE, "task-1")
+    with sent_by_this_task(client, "share targets", IDENTITY) as sent:
+        assert lock_held(client, "share targets", IDENTITY)
+        assert not sent.repeats({"user jdoe": "view"})
+        sent.sent({"user jdoe": "view", "user ann": "modify"})
+    with sent_by_this_task(client, "share targets", IDENTITY) as sent:
+        assert sent.repeats({"user jdoe": "view"})
+        assert sent.repeats({"user jdoe": "view", "user ann": "modify"})
+        assert not sent.repeats({"user jdoe": "modify"})  # another access: sent again
+        assert not sent.repeats({"user jdoe": "view", "user bob": "view"})  # a pair not sent yet
+        assert not sent.repeats({})
+        sent.sent({"user jdoe": "revoked"})  # a revoke replaces the share: a share later in the task is sent again
+    with sent_by_this_task(client, "share targets", IDENTITY) as sent:
+        assert not sent.repeats({"user jdoe": "view"})
+    with sent_by_this_task(client, "share targets", ("another target",)) as sent:
+        assert not sent.repeats({"user ann": "modify"})
+    monkeypatch.setenv(_object_lock.TASK_VARIABLE, "task-2")
+    with sent_by_this_task(client, "share targets", IDENTITY) as sent:
+        assert not sent.repeats({"user ann": "modify"})  # another task (or run) sends again
+
+
+def test_without_the_task_variable_or_in_check_mode_every_run_sends(monkeypatch):
+    client = ScriptedClient({})
+    monkeypatch.delenv(_object_lock.TASK_VARIABLE, raising=False)
+    for _run in range(2):
+        with sent_by_this_task(client, "share targets", IDENTITY) as sent:
+            assert not sent.repeats({"user jdoe": "view"})
+            sent.sent({"user jdoe": "view"})
+    assert os.listdir(lock_directory()) == []
+    monkeypatch.setenv(_object_lock.TASK_VARIABLE, "task-1")
+    with sent_by_this_task(client, "share targets", IDENTITY, check_mode=True) as sent:
+        assert not lock_held(client, "share targets", IDENTITY)
+        assert not sent.repeats({"user jdoe": "view"})
+        sent.sent({"user jdoe": "view"})
+    assert os.listdir(lock_directory()) == []
+
+
+def test_a_broken_record_is_none_and_old_records_are_removed(monkeypatch):
+    client = ScriptedClient({})
+    monkeypatch.setenv(_object_lock.TASK_VARIABLE, "task-1")
+    with sent_by_this_task(client, "share targets", IDENTITY) as sent:
+        sent.sent({"user jdoe": "view"})
+    (path,) = [os.path.join(lock_directory(), name) for name in os.listdir(lock_directory())]
+    for broken in (
+        "{not json",
+        "[]",
+        '{"tasks": {"task-1": {"parts": []}}}',
+        '{"tasks": {"task-1": {"parts": {"user jdoe": "view"}}}}',
+    ):
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(broken)
+        with sent_by_this_task(client, "share targets", IDENTITY) as sent:
+            assert not sent.repeats({"user jdoe": "view"})
+    old = time.time() - _object_lock.RECORD_SECONDS - 60
+    os.utime(path, (old, old))
+    with sent_by_this_task(client, "share targets", ("another target",)):
+        pass
+    assert not os.path.exists(path)
