@@ -126,13 +126,14 @@ $(ANSIBLE_TEST_CACHE)/get_pip_%.py: tests/utils/get_pip_offline.py
 	cp tests/utils/get_pip_offline.py $@
 
 # pytest's temporary files stay under .build (one folder per run, so that runs at once do not share one), not in
-# the system's /tmp/pytest-of-<user>, which pytest leaves behind.
+# the system's /tmp/pytest-of-<user>, which pytest leaves behind. pytest makes the folder, not its parent.
 PYTEST_TEMP := $(BUILD)/pytest
 
 # Two runs: the simulator's tests use the simulator's own pytest configuration
 # (tests/simulator/pyproject.toml), the unit tests import the collection as
 # ansible_collections.credvault.vault from the copy.
 units: $(SETUP)
+	mkdir -p $(PYTEST_TEMP)
 	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --basetemp $(PYTEST_TEMP)/units \
 	  --rootdir $(COPY) $(UNIT_TESTS)
 	$(if $(filter tests/unit,$(UNIT_TESTS)),cd $(COPY) && python -m pytest -p no:cacheprovider \
@@ -253,6 +254,7 @@ awx-plugin-check: $(SETUP)
 	rm -rf $(AWX_PLUGIN_INTERFACES)
 	python -m pip install --progress-bar off --quiet --no-deps --target $(AWX_PLUGIN_INTERFACES) \
 	  'awx-plugins-interfaces==0.0.1a5'
+	mkdir -p $(PYTEST_TEMP)
 	cd $(COPY) && python $(CURDIR)/tests/utils/with_simulators.py --profiles default,strict \
 	  --log-dir $(SIMULATOR_LOGS) -- env PYTHONPATH=$(BUILD):$(AWX_PLUGIN_INTERFACES):$(COPY)/$(AWX_PLUGIN)/src \
 	  python -m pytest -p no:cacheprovider --basetemp $(PYTEST_TEMP)/awx-plugin --rootdir $(AWX_PLUGIN) -q \
@@ -438,6 +440,7 @@ UNIT_TESTS ?= tests/unit
 check: venv collection
 	ruff format --check --diff .
 	ruff check .
+	mkdir -p $(PYTEST_TEMP)
 	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --basetemp $(PYTEST_TEMP)/check \
 	  --rootdir $(COPY) -q -n auto $(UNIT_TESTS)
 

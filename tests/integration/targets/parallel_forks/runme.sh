@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Twenty forks (twenty hosts that run locally, -f 20) against one simulator, five scenarios, each run twice:
+# Fifteen forks (fifteen hosts that run locally, -f 15) against one simulator, five scenarios, each run twice:
 # different objects on one resource, the same object from every fork, the same deletion from every fork,
 # vault_accounts with overlapping lists, and the same object of every other creating module from every fork. The
 # first run converges, the second must report no change (but for the modules documented to report changed on every
@@ -16,7 +16,7 @@ scenarios=(different_objects same_object same_deletion overlapping_lists every_m
 run_id="$(date +%s)${RANDOM}"
 
 run() {
-  ANSIBLE_LOOKUP_PLUGINS="${PWD}/../setup_simulator/lookup_plugins" ansible-playbook -i inventory -f 20 \
+  ANSIBLE_LOOKUP_PLUGINS="${PWD}/../setup_simulator/lookup_plugins" ansible-playbook -i inventory -f 15 \
     -e ansible_python_interpreter="$(command -v python)" \
     -e forks_run_id="${run_id}" -e forks_certificate_file="${work}/forks-certificate.pem" \
     -e @../../integration_config.yml "$@"

@@ -6,7 +6,7 @@ task results), <scenario>-<run>.json (tally_end.yml: the number of vault request
 connections they opened, and their writes with the vault's answers) and <scenario>-<run>.seconds (wall time of the
 run). A second table counts the writes of each run by operation: sent, and answered Success (the others lost a race).
 
-Exits 1, naming the run, when a run does not have twenty forks in its recap, a fork failed or was unreachable, or a
+Exits 1, naming the run, when a run does not have fifteen forks in its recap, a fork failed or was unreachable, or a
 second run reported a change other than the tally's ``changed_every_run`` (the task results of modules documented to
 report changed on every run, as shares are). Only the forks' hosts count: localhost runs the test's own reads and checks.
 """
@@ -18,7 +18,7 @@ import os
 import re
 import sys
 
-FORKS = 20
+FORKS = 15
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 RECAP_LINE = re.compile(
     r"^(?P<host>node\d+)\s*:\s*ok=(?P<ok>\d+)\s+changed=(?P<changed>\d+)\s+unreachable=(?P<unreachable>\d+)"
