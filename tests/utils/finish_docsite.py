@@ -134,7 +134,7 @@ def list_event_sources(rst_dir: Path, sources: list[tuple[str, str]]) -> None:
             "    :maxdepth: 1",
             "    :hidden:",
             "",
-            *[f"    {name}_event_source" for name, _ in sources],
+            *[f"    {name}_event_source" for name, _short in sources],
             "",
             "",
         ]
