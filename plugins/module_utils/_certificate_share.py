@@ -16,11 +16,11 @@ What the API offers, and what that means here:
 - No call reads a certificate share back. As for ``vault_share``, nothing can
   be compared: with ``state: present`` every run sends its share calls, and a
   task reports ``changed`` exactly when it sent share calls (in check mode:
-  would send them). The forks of one task on one host send them once:
-  the target's lock is held around the calls, and a fork that finds every pair
-  already sent by another fork of the same run (``_object_lock.sent_by_this_task``)
-  sends nothing and reports no change (outcome ``sent by another fork``). With ``state: absent`` the revoke calls are sent every
-  run; a pair the vault answers is "not shared" is no change (the answer says
+  would send them). The forks of one task on one host send them once: the
+  target's lock is held around the calls, and a fork that finds every pair
+  already sent by another fork of the task (``_object_lock.sent_by_this_task``)
+  sends nothing and reports no change (outcome ``sent by another fork``). With
+  ``state: absent`` the revoke calls are sent every run; a pair the vault answers is "not shared" is no change (the answer says
   so), every revoke accepted is a change.
 - The certificate is resolved with ``GetAllSSLCertificates`` and the users and
   user groups with ``get_USERID`` and ``GET_USERGROUPID`` before the first

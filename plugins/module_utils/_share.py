@@ -523,7 +523,7 @@ def send(client, calls):
 def track_shares(tracker, calls, sent):
     """Record what ``calls`` share: ``shares``, {target label: {grantee label: access type}} (``revoked`` when they
     revoke). No call reads shares, so ``before`` is null and every share sent is a change; when another fork of the
-    run sent the same (``sent`` false), ``before`` is the same and nothing changes."""
+    task sent the same (``sent`` false), ``before`` is the same and nothing changes."""
     shares = {}
     for call in calls:
         for target in call.targets:

@@ -95,7 +95,7 @@ extends_documentation_fragment:
   - credvault.vault.sent_once_per_task
 notes:
   - C(changed) with O(state=present) means that the group was sent (in check mode, that it would be) - every run,
-    but once per task run on a host (see below).
+    but once per task on a host (see below).
     Check mode resolves the certificates, sends nothing, and warns that it cannot tell whether the group exists.
 seealso:
   - module: credvault.vault.vault_certificate_share
