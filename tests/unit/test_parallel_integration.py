@@ -153,7 +153,7 @@ def test_progress_counts_the_targets_done_and_names_the_running_ones_longest_fir
         start=1,
     ):
         job = parallel.Job.__new__(parallel.Job)
-        job.number, job.targets, job.ended, job.seen, job.read = number, targets, None, [], 0
+        job.number, job.targets, job.ended, job.seen, job.read, job.cpu = number, targets, None, [], 0, None
         job.log_path = str(tmp_path / ("job-%d.log" % number))
         (tmp_path / ("job-%d.log" % number)).write_text(log)
         jobs.append(job)
@@ -163,3 +163,45 @@ def test_progress_counts_the_targets_done_and_names_the_running_ones_longest_fir
     with open(jobs[0].log_path, "a", encoding="utf-8") as log:
         log.write("Running c integration test role\n")
     assert parallel.progress(jobs, 7) == "progress: 3 of 7 targets done; running: d (5 min), c (0 min)"
+
+
+def write_stat(proc, pid, parent, ticks, command="python3"):
+    """A /proc/<pid>/stat line: pid, (comm), state, ppid, nine fields, then utime stime cutime cstime."""
+    (proc / str(pid)).mkdir()
+    fields = ["S", str(parent)] + ["0"] * 9 + [str(value) for value in ticks] + ["20", "0"]
+    (proc / str(pid) / "stat").write_text("%d (%s) %s\n" % (pid, command, " ".join(fields)))
+
+
+def test_a_groups_cpu_time_sums_its_live_process_tree_with_what_each_reaped(parallel, tmp_path):
+    """The group's with_simulators.py (pid 10), a simulator and ansible-test beside it, ansible-playbook under that;
+    a stranger (pid 30) and a process whose name holds ') (' do not confuse the sum."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    write_stat(tmp_path, 10, 1, (1, 1, 0, 0))
+    write_stat(tmp_path, 11, 10, (2 * ticks, 0, 0, 0), "simulator ) (x")
+    write_stat(tmp_path, 12, 10, (0, 0, 3 * ticks, ticks))
+    write_stat(tmp_path, 13, 12, (ticks, ticks, 0, 0))
+    write_stat(tmp_path, 30, 1, (100 * ticks, 0, 0, 0))
+    (tmp_path / "self").mkdir()
+    assert parallel.tree_cpu_seconds(10, str(tmp_path)) == pytest.approx(8 + 2 / ticks)
+    assert parallel.tree_cpu_seconds(13, str(tmp_path)) == pytest.approx(2)
+    assert parallel.tree_cpu_seconds(99, str(tmp_path)) is None
+    assert parallel.tree_cpu_seconds(10, str(tmp_path / "missing")) is None
+
+
+def test_this_processs_tree_has_cpu_time(parallel):
+    spent = parallel.tree_cpu_seconds(os.getpid())
+    sum(range(3_000_000))
+    assert parallel.tree_cpu_seconds(os.getpid()) > spent
+
+
+def test_each_target_gets_the_time_until_the_next_one_started_the_last_until_its_group_ended(parallel):
+    job = parallel.Job.__new__(parallel.Job)
+    job.number, job.started, job.ended, job.cpu = 1, 0.0, 100.0, 90.0
+    job.seen = [("a", 5.0, 4.0), ("b", 35.0, 50.0), ("c", 60.0, None)]
+    assert job.target_times() == [("a", 30.0, 46.0), ("b", 25.0, None), ("c", 40.0, None)]
+    other = parallel.Job.__new__(parallel.Job)
+    other.number, other.started, other.ended, other.cpu = 2, 0.0, 50.0, 30.0
+    other.seen = [("d", 1.0, 2.0)]
+    table = parallel.times_table([job, other])
+    assert table.splitlines()[2:5] == ["| a | 1 | 30 | 46 |", "| d | 2 | 49 | 28 |", "| b | 1 | 25 | ? |"]
+    assert "| (group 2, setup included) | 2 | 50 | 30 |" in table

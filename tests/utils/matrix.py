@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -221,6 +222,12 @@ def smoke(venv, root, work_dir, env):
     )
 
 
+def children_cpu_seconds():
+    """The CPU time of the ended child processes (each step runs its commands as children and waits for them)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def check_row(row, content, work_dir):
     python = interpreters.find(row.python)
     if not python:
@@ -237,9 +244,12 @@ def check_row(row, content, work_dir):
         steps.append(("units", lambda: units(venv, root, copy, env)))
     steps.append(("smoke", lambda: smoke(venv, root, work_dir, env)))
     for name, step in steps:
-        started = time.monotonic()
+        started, cpu = time.monotonic(), children_cpu_seconds()
         step()
-        log("%s %s passed in %.0f s" % (row.core, name, time.monotonic() - started))
+        log(
+            "%s %s passed in %.0f s (CPU %.0f s)"
+            % (row.core, name, time.monotonic() - started, children_cpu_seconds() - cpu)
+        )
     return python
 
 

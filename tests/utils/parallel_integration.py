@@ -24,7 +24,9 @@ Nothing is shared between the groups, so that no target sees another's requests,
 A group's output goes to ``LOG-DIR/job-<n>.log`` and is printed whole when the group ends. Meanwhile, every
 ``PROGRESS_SECONDS`` and when a group ends, one ``progress:`` line says how many targets are done and which run,
 longest first (read from ansible-test's "Running <target> integration test ..." lines; make test's pipeline.py
-shows these lines on the console). The exit status is 0 when every group passed, else the first failed group's.
+shows these lines on the console). When every group has ended, ``LOG-DIR/integration-targets.md`` lists each target's
+wall time and CPU time (its group's whole process tree: ansible-test, Ansible and the group's simulators, sampled every
+second from /proc), most CPU first. The exit status is 0 when every group passed, else the first failed group's.
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ ESTIMATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "integratio
 # How often the progress line is written, and how ansible-test announces a target.
 PROGRESS_SECONDS = 120
 RUNNING = re.compile(rb"^Running (\S+) integration test (?:role|script)$", re.MULTILINE)
+# Where the CPU time of the groups is read (Linux): a process's utime, stime, cutime and cstime, in clock ticks.
+PROC = "/proc"
+CPU_FIELDS = slice(11, 15)
 # The SSH key pair every ansible-test run of this user shares (ansible_test/_internal/core_ci.py, SshKey).
 ANSIBLE_TEST_KEY = os.path.join("~", ".ansible", "test", "id_rsa")
 
@@ -220,6 +225,41 @@ def ensure_ansible_test_key(key: str = ANSIBLE_TEST_KEY) -> bool:
     return True
 
 
+def tree_cpu_seconds(root_pid: int, proc: str = PROC) -> float | None:
+    """The CPU time of ``root_pid`` and its live descendants, each with the children it has reaped (None when /proc
+    cannot be read). A child that ended counts in its parent once reaped, so the sum only grows, up to the moment
+    between a child's end and its reaping."""
+    parents, cpu = {}, {}
+    try:
+        names = os.listdir(proc)
+    except OSError:
+        return None
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(os.path.join(proc, name, "stat"), encoding="utf-8", errors="replace") as stat:
+                # The command name (field 2) may hold spaces and parentheses: the fields after it follow the last ")".
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        parents[int(name)] = int(fields[1])
+        cpu[int(name)] = sum(int(value) for value in fields[CPU_FIELDS])
+    if root_pid not in cpu:
+        return None
+    tree, ticks = {root_pid}, 0
+    for pid in sorted(parents):
+        chain, ancestor = [], pid
+        while ancestor not in tree and ancestor in parents and ancestor not in chain:
+            chain.append(ancestor)
+            ancestor = parents[ancestor]
+        if ancestor in tree:
+            tree.update(chain)
+    for pid in tree:
+        ticks += cpu[pid]
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def remove(path: str) -> None:
     if os.path.isdir(path) and not os.path.islink(path):
         shutil.rmtree(path)
@@ -238,8 +278,10 @@ class Job:
         self.log_path = os.path.join(args.log_dir, f"job-{number}.log")
         self.started = time.monotonic()
         self.ended: float | None = None
-        self.seen: list[tuple[str, float]] = []
+        # Each target ansible-test started: its name, when it was seen and the group's CPU time then.
+        self.seen: list[tuple[str, float, float | None]] = []
         self.read = 0
+        self.cpu: float | None = None
 
         argv = (
             [
@@ -270,14 +312,16 @@ class Job:
     def poll(self) -> int | None:
         status = self.process.poll()
 
-        if status is not None and self.ended is None:
+        if status is None:
+            self.cpu = tree_cpu_seconds(self.process.pid) or self.cpu
+        elif self.ended is None:
             self.ended = time.monotonic()
 
         return status
 
-    def started_targets(self) -> list[tuple[str, float]]:
+    def started_targets(self) -> list[tuple[str, float, float | None]]:
         """The targets ansible-test has started so far, with when this script first saw each start (it looks every
-        second: the log's lines since the last look)."""
+        second: the log's lines since the last look) and the group's CPU time then."""
         with open(self.log_path, "rb") as output:
             output.seek(self.read)
             gained = output.read()
@@ -285,8 +329,16 @@ class Job:
         self.read += complete
         now = time.monotonic()
         for name in RUNNING.findall(gained[:complete]):
-            self.seen.append((name.decode("utf-8", "replace"), now))
+            self.seen.append((name.decode("utf-8", "replace"), now, self.cpu))
         return self.seen
+
+    def target_times(self) -> list[tuple[str, float, float | None]]:
+        """Each started target's wall and CPU seconds: until the next one started, the last until the group ended."""
+        ends = [(since, cpu) for _name, since, cpu in self.seen[1:]] + [(self.ended or time.monotonic(), self.cpu)]
+        return [
+            (name, end - since, None if cpu is None or end_cpu is None else end_cpu - cpu)
+            for (name, since, cpu), (end, end_cpu) in zip(self.seen, ends)
+        ]
 
     def report(self) -> None:
         """Print the group's whole output, then one line saying how it ended."""
@@ -320,7 +372,7 @@ def progress(jobs: list[Job], total: int) -> str:
             done += len(job.targets)
         elif started:
             done += len(started) - 1
-            name, since = started[-1]
+            name, since, _cpu = started[-1]
             running.append((max(0.0, time.monotonic() - since), name))
     text = f"progress: {done} of {total} targets done"
     if running:
@@ -329,6 +381,18 @@ def progress(jobs: list[Job], total: int) -> str:
             for seconds, name in sorted(running, key=lambda item: (-item[0], item[1]))
         )
     return text
+
+
+def times_table(jobs: list[Job]) -> str:
+    """The targets' wall and CPU times as a Markdown table, most CPU first, with the groups' totals."""
+    rows = [(name, wall, cpu, job.number) for job in jobs for name, wall, cpu in job.target_times()]
+    lines = ["| target | group | wall s | CPU s |", "|---|---|---|---|"]
+    for name, wall, cpu, number in sorted(rows, key=lambda row: (-(row[2] or 0), row[0])):
+        lines.append(f"| {name} | {number} | {wall:.0f} | {'?' if cpu is None else f'{cpu:.0f}'} |")
+    for job in jobs:
+        cpu = "?" if job.cpu is None else f"{job.cpu:.0f}"
+        lines.append(f"| (group {job.number}, setup included) | {job.number} | {(job.ended or 0) - job.started:.0f} | {cpu} |")
+    return "\n".join(lines) + "\n"
 
 
 def on_signal(signum: int, _frame: object) -> None:
@@ -388,6 +452,11 @@ def main(argv: list[str]) -> int:
                 reported = time.monotonic()
 
             time.sleep(1)
+
+        table = os.path.join(args.log_dir, "integration-targets.md")
+        with open(table, "w", encoding="utf-8") as output:
+            output.write(times_table(jobs))
+        log(f"wall and CPU time of each target: {table}")
 
         failed = [job for job in jobs if job.process.returncode != 0]
         return failed[0].process.returncode if failed else 0

@@ -1,12 +1,12 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
-"""summarize.py WORK_DIR SCENARIO...: the table of the parallel_forks runs, from what runme.sh left in WORK_DIR for
+"""summarize.py WORK_DIR SCENARIO:FORKS...: the table of the parallel_forks runs, from what runme.sh left in WORK_DIR for
 each scenario and run (1, 2): <scenario>-<run>.log (the ansible-playbook output, whose PLAY RECAP gives the forks'
 task results), <scenario>-<run>.json (tally_end.yml: the number of vault requests the forks sent and of TLS
 connections they opened, and their writes with the vault's answers) and <scenario>-<run>.seconds (wall time of the
 run). A second table counts the writes of each run by operation: sent, and answered Success (the others lost a race).
 
-Exits 1, naming the run, when a run does not have fifteen forks in its recap, a fork failed or was unreachable, or a
+Exits 1, naming the run, when a run does not have the scenario's FORKS fork hosts in its recap, a fork failed or was unreachable, or a
 second run reported a change other than the tally's ``changed_every_run`` (the task results of modules documented to
 report changed on every run, as shares are). Only the forks' hosts count: localhost runs the test's own reads and checks.
 """
@@ -18,7 +18,6 @@ import os
 import re
 import sys
 
-FORKS = 15
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 RECAP_LINE = re.compile(
     r"^(?P<host>node\d+)\s*:\s*ok=(?P<ok>\d+)\s+changed=(?P<changed>\d+)\s+unreachable=(?P<unreachable>\d+)"
@@ -53,7 +52,7 @@ def read_recap(path):
     return hosts
 
 
-def read_run(work_dir, scenario, run):
+def read_run(work_dir, scenario, forks, run):
     stem = os.path.join(work_dir, f"{scenario}-{run}")
     hosts = read_recap(stem + ".log")
     with open(stem + ".json", encoding="utf-8") as handle:
@@ -67,6 +66,7 @@ def read_run(work_dir, scenario, run):
         "scenario": scenario,
         "run": run,
         "hosts": len(hosts),
+        "forks": forks,
         # A task result of a fork: ok (changed included) or failed; an unreachable fork counts as failed.
         "tasks": total["ok"] + total["failed"],
         "changed": total["changed"],
@@ -98,8 +98,8 @@ def write_rows(scenario, run, writes):
 
 def problems_of(row):
     name = f"{row['scenario']} run {row['run']}"
-    if row["hosts"] != FORKS:
-        yield f"{name}: {row['hosts']} fork hosts in the recap, not {FORKS}"
+    if row["hosts"] != row["forks"]:
+        yield f"{name}: {row['hosts']} fork hosts in the recap, not {row['forks']}"
     if row["failed"]:
         yield f"{name}: {row['failed']} failed or unreachable task results"
     if row["run"] == 2 and row["changed"] != row["changed_every_run"]:
@@ -124,7 +124,11 @@ def table(rows, columns):
 
 
 def main(work_dir, *scenarios):
-    rows = [read_run(work_dir, scenario, run) for scenario in scenarios for run in (1, 2)]
+    rows = [
+        read_run(work_dir, scenario, int(forks), run)
+        for scenario, forks in (entry.rsplit(":", 1) for entry in scenarios)
+        for run in (1, 2)
+    ]
     print(table(rows, COLUMNS))
     print()
     print(table([write_row for row in rows for write_row in row["write_rows"]], WRITE_COLUMNS))

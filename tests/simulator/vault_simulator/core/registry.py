@@ -68,6 +68,22 @@ def after_each_operation(observer):
     return observer
 
 
+# werkzeug compiles each rule into Python code, about 0.1 s of CPU for the whole table: every application of the
+# process (the tests make one per test) shares the map of the same endpoints, which no request changes.
+_MAPS = {}
+
+
+def _map_of(endpoints):
+    """The routing map of ``endpoints`` (rule ``i`` leads to ``endpoints[i]``), made once per process."""
+    key = tuple(id(endpoint) for endpoint in endpoints)
+    if key not in _MAPS:
+        _MAPS[key] = Map(
+            [Rule(e.full_path, methods=[e.method], endpoint=i) for i, e in enumerate(endpoints)],
+            merge_slashes=False,
+        )
+    return _MAPS[key]
+
+
 class Router:
     """Matches a request against every registered endpoint, then keeps the
     match only when this edition and build serve it.
@@ -80,10 +96,7 @@ class Router:
     def __init__(self, config):
         self._config = config
         self._endpoints = list(ENDPOINTS)
-        self._map = Map(
-            [Rule(e.full_path, methods=[e.method], endpoint=i) for i, e in enumerate(self._endpoints)],
-            merge_slashes=False,
-        )
+        self._map = _map_of(self._endpoints)
 
     def match(self, environ) -> Optional[tuple]:
         """Return ``(endpoint, path_arguments)``, or ``None`` when not served."""
