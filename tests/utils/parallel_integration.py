@@ -391,7 +391,9 @@ def times_table(jobs: list[Job]) -> str:
         lines.append(f"| {name} | {number} | {wall:.0f} | {'?' if cpu is None else f'{cpu:.0f}'} |")
     for job in jobs:
         cpu = "?" if job.cpu is None else f"{job.cpu:.0f}"
-        lines.append(f"| (group {job.number}, setup included) | {job.number} | {(job.ended or 0) - job.started:.0f} | {cpu} |")
+        lines.append(
+            f"| (group {job.number}, setup included) | {job.number} | {(job.ended or 0) - job.started:.0f} | {cpu} |"
+        )
     return "\n".join(lines) + "\n"
 
 
