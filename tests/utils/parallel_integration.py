@@ -229,7 +229,7 @@ def tree_cpu_seconds(root_pid: int, proc: str = PROC) -> float | None:
     """The CPU time of ``root_pid`` and its live descendants, each with the children it has reaped (None when /proc
     cannot be read). A child that ended counts in its parent once reaped, so the sum only grows, up to the moment
     between a child's end and its reaping."""
-    parents, cpu = {}, {}
+    children, cpu = {}, {}
     try:
         names = os.listdir(proc)
     except OSError:
@@ -243,20 +243,15 @@ def tree_cpu_seconds(root_pid: int, proc: str = PROC) -> float | None:
                 fields = stat.read().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
             continue
-        parents[int(name)] = int(fields[1])
+        children.setdefault(int(fields[1]), []).append(int(name))
         cpu[int(name)] = sum(int(value) for value in fields[CPU_FIELDS])
     if root_pid not in cpu:
         return None
-    tree, ticks = {root_pid}, 0
-    for pid in sorted(parents):
-        chain, ancestor = [], pid
-        while ancestor not in tree and ancestor in parents and ancestor not in chain:
-            chain.append(ancestor)
-            ancestor = parents[ancestor]
-        if ancestor in tree:
-            tree.update(chain)
-    for pid in tree:
+    ticks, waiting = 0, [root_pid]
+    while waiting:
+        pid = waiting.pop()
         ticks += cpu[pid]
+        waiting.extend(children.get(pid, ()))
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
@@ -313,7 +308,8 @@ class Job:
         status = self.process.poll()
 
         if status is None:
-            self.cpu = tree_cpu_seconds(self.process.pid) or self.cpu
+            sampled = tree_cpu_seconds(self.process.pid)
+            self.cpu = self.cpu if sampled is None else sampled
         elif self.ended is None:
             self.ended = time.monotonic()
 
