@@ -13,6 +13,7 @@ import ipaddress
 import queue
 import socketserver
 import ssl
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -132,6 +133,14 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A client that hangs up or times out mid-request (what the hostile tests' clients do on purpose) is
+        not a fault of the server: only other errors print their traceback."""
+        if not isinstance(sys.exc_info()[1], OSError):
+            super().handle_error(request, client_address)
+
+
 class ScriptedVault:
     """An HTTPS server on 127.0.0.1 with a certificate for ``name``; ``script(handler)`` gives (status,
     headers, body) or None to drop. A body that is not ``bytes`` is an iterable of pieces, streamed: no
@@ -139,7 +148,7 @@ class ScriptedVault:
 
     def __init__(self, tmp_path, name="127.0.0.1"):
         self.ca_path, cert, key = write_tls_files(tmp_path, name)
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        self.server = _Server(("127.0.0.1", 0), _Handler)
         self.server.daemon_threads = True
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(cert, key)

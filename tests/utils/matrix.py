@@ -14,9 +14,9 @@ ansible-core on the Python the row names, its own copy of the collection and its
 (ansible-test keeps its virtual environments and SSH key under ``~/.ansible``: rows running at the same
 time must not share them), then, in order:
 
-* ``sanity``: ``ansible-test sanity --venv --python X`` of that version; the rows between the oldest and the
-  newest leave out the repository's tooling (``NOT_RUN_BY_ANSIBLE_CORE``) and the unit tests they do not run
-  (``UNIT_TESTS``), which the oldest, the newest and make sanity check;
+* ``sanity``: ``ansible-test sanity --venv --python X`` of that version, leaving out the repository's tooling
+  (``NOT_RUN_BY_ANSIBLE_CORE``, which make sanity checks with the ansible-core and Python that run it) and, on the
+  rows that do not run them, the unit tests (``UNIT_TESTS``);
 * ``units``: the collection's unit tests (tests/unit), on the oldest and the newest version only;
 * ``smoke``: tests/utils/smoke.py, a run against the simulator touching every plugin type, failing on
   any deprecation warning; on 2.22 and later it also checks that secrets printed without ``no_log`` are masked
@@ -54,10 +54,9 @@ GET_PIP_OFFLINE = os.path.join(HERE, "get_pip_offline.py")
 UNIT_REQUIREMENTS = ("pytest", "hypothesis", "antsibull-changelog")
 # The repository's own tooling, which no row's ansible-core loads or runs: the simulator, make's scripts and the
 # benchmark run on .venv's Python whatever the row (get_pip_offline.py runs on the row's Python, under ansible-test,
-# and a failure there fails the row). Two fifths of the lines of Python: the rows between the oldest and the newest
-# (whose sanity tools are versions between theirs) leave them out, about half a minute of CPU each, and check what
-# their ansible-core loads or runs: the plugins, roles, extensions, and the unit and integration tests. The oldest
-# and the newest row, make sanity (2.21) and make lint check the whole tree.
+# and a failure there fails the row). Two fifths of the lines of Python: every row leaves them out (about half a
+# minute of CPU each) and checks what its ansible-core loads or runs: the plugins, roles, extensions, and the unit
+# and integration tests. make sanity (2.21, on .venv's Python, which runs the tooling) and make lint check them.
 NOT_RUN_BY_ANSIBLE_CORE = ("tests/simulator/", "tests/utils/", "tests/bench/")
 # The unit tests, another two fifths: run on the oldest and the newest row only (``units``), so the rows between
 # leave them out of sanity too (about a minute of CPU each): what such a row checks is what its ansible-core loads.
@@ -75,12 +74,10 @@ class Row:
     pre_release: bool = False
     # ansible-test sanity tests that cannot run here, each with the reason.
     sanity_skips: tuple = ()
-    # Sanity of the whole tree, tooling included (NOT_RUN_BY_ANSIBLE_CORE).
-    whole_tree: bool = False
 
 
 ROWS = (
-    Row("2.16", "3.11", "ansible-core>=2.16,<2.17", units=True, whole_tree=True),
+    Row("2.16", "3.11", "ansible-core>=2.16,<2.17", units=True),
     Row("2.17", "3.11", "ansible-core>=2.17,<2.18"),
     Row("2.18", "3.11", "ansible-core>=2.18,<2.19"),
     Row("2.19", "3.11", "ansible-core>=2.19,<2.20"),
@@ -91,7 +88,6 @@ ROWS = (
         "ansible-core>=2.22.0rc1,<2.23",
         units=True,
         pre_release=True,
-        whole_tree=True,
         sanity_skips=(
             (
                 "pylint",
@@ -178,10 +174,8 @@ def row_environment(venv, home):
 
 
 def left_out_of_sanity(row):
-    """What ``row``'s sanity leaves out: nothing on a whole-tree row, else what its ansible-core neither loads nor
-    runs (the tooling, and the unit tests where the row does not run them)."""
-    if row.whole_tree:
-        return ()
+    """What ``row``'s sanity leaves out: what its ansible-core neither loads nor runs (the tooling, and the unit tests
+    where the row does not run them)."""
     return NOT_RUN_BY_ANSIBLE_CORE + (() if row.units else UNIT_TESTS)
 
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every playbooks/<name>.yml at -vvvv with ANSIBLE_LOG_PATH set; together they handle every kind of
+# Runs every playbooks/<name>.yml at -vvvv with ANSIBLE_LOG_PATH set, all in one ansible-playbook run (one playbook
+# importing them, written here, so that a new file of playbooks/ joins by itself); together they handle every kind of
 # secret the collection touches, and run every module and lookup in normal, check, diff and failing tasks.
 # Then checks that no secret appears anywhere in stdout, stderr or the log: the fixed ones of
 # playbooks/<name>.secrets.json, every simulator's admin token, and those the vault generated during the run,
@@ -23,21 +24,22 @@ fixed_secrets() {
   python -c 'import glob, json; [print(s) for f in sorted(glob.glob("playbooks/*.secrets.json")) for s in json.load(open(f))]'
 }
 
+site="${work}/no_secret_in_output.site.yml"
 for playbook in playbooks/*.yml; do
-  name=$(basename "${playbook}" .yml)
-  out="${work}/no_secret_in_output.${name}"
-  ANSIBLE_LOG_PATH="${out}.log" ANSIBLE_CALLBACK_PLUGINS="${here}/callback_plugins" \
-    ANSIBLE_LOOKUP_PLUGINS="${here}/../setup_simulator/lookup_plugins" \
-    ANSIBLE_CALLBACKS_ENABLED=secret_census SECRET_CENSUS_FILE="${out}.census.jsonl" \
-    ansible-playbook -i localhost, -c local -e "@${config}" -e "codes_file=${codes}" -e "generated_file=${generated}" \
-    -e ansible_python_interpreter="$(command -v python)" "${playbook}" -vvvv >"${out}.stdout" 2>"${out}.stderr" || {
-    tail -n 60 "${out}.stdout" "${out}.stderr" | grep -v -F -f <(fixed_secrets; cat "${generated}")
-    echo "playbook ${playbook} failed" >&2
-    exit 1
-  }
-  grep -q "PLAY RECAP" "${out}.stdout"
-  grep -Eq "localhost +: ok=[0-9]+ +changed=[1-9]" "${out}.stdout"
-done
+  printf -- '- name: %s\n  ansible.builtin.import_playbook: %s\n' "$(basename "${playbook}" .yml)" "${here}/${playbook}"
+done >"${site}"
+out="${work}/no_secret_in_output.all"
+ANSIBLE_LOG_PATH="${out}.log" ANSIBLE_CALLBACK_PLUGINS="${here}/callback_plugins" \
+  ANSIBLE_LOOKUP_PLUGINS="${here}/../setup_simulator/lookup_plugins" \
+  ANSIBLE_CALLBACKS_ENABLED=secret_census SECRET_CENSUS_FILE="${out}.census.jsonl" \
+  ansible-playbook -i localhost, -c local -e "@${config}" -e "codes_file=${codes}" -e "generated_file=${generated}" \
+  -e ansible_python_interpreter="$(command -v python)" "${site}" -vvvv >"${out}.stdout" 2>"${out}.stderr" || {
+  tail -n 60 "${out}.stdout" "${out}.stderr" | grep -v -F -f <(fixed_secrets; cat "${generated}")
+  echo "the playbooks of playbooks/ failed" >&2
+  exit 1
+}
+grep -q "PLAY RECAP" "${out}.stdout"
+grep -Eq "localhost +: ok=[0-9]+ +changed=[1-9]" "${out}.stdout"
 
 tokens() {
   python -c 'import json,sys; [print(s["token"]) for s in json.load(open(sys.argv[1]))["credvault_simulators"].values()]' "${config}"
