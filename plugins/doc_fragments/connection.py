@@ -26,8 +26,22 @@ options:
       - Surrounding whitespace (such as the line break at the end of a file) is removed; a token that still holds
         a control character or a character outside ASCII is refused before any request, without showing it.
       - If not set, the environment variable E(CREDVAULT_AUTH_TOKEN) is used.
+      - This or O(auth_token_file) is required. Set both, the one set as an option wins over the one from the
+        environment; both set as options (or both in the environment) is an error.
     type: str
-    required: true
+  auth_token_file:
+    description:
+      - A file holding the API token, instead of O(auth_token), so that the token is in no option value, variable
+        or environment variable of the run. Surrounding whitespace is removed.
+      - It is read where the client runs (the controller for lookups, inventories, event sources and the modules
+        run on V(localhost), as the vault's modules usually are), each time a task, lookup or inventory connects,
+        and never kept elsewhere.
+      - It must be a regular file (a symbolic link to one is followed) that no one but its owner can read or
+        write, mode 0600 or 0400, as the file injector of AWX and Automation Platform writes it (see
+        R(the AWX and Automation Platform guide,ansible_collections.credvault.vault.docsite.guide_awx_aap)); another
+        one is refused, naming the file, before any request.
+      - If not set, the environment variable E(CREDVAULT_AUTH_TOKEN_FILE) is used.
+    type: path
   org_name:
     description:
       - Display name of the organization in which calls act, sent in the C(orgName) header. Without it the vault
@@ -107,6 +121,14 @@ options:
       - name: CREDVAULT_AUTH_TOKEN
     vars:
       - name: credvault_auth_token
+  auth_token_file:
+    env:
+      - name: CREDVAULT_AUTH_TOKEN_FILE
+    ini:
+      - section: credvault_vault
+        key: auth_token_file
+    vars:
+      - name: credvault_auth_token_file
   org_name:
     env:
       - name: CREDVAULT_ORG_NAME

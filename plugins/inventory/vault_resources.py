@@ -124,8 +124,8 @@ extends_documentation_fragment:
 notes:
   - The inventory cache holds the host variables above and nothing else of the vault's answers. Its key is made of
     the configuration file's path, O(url), O(org_name), O(filters), O(details), O(resource_groups),
-    O(custom_fields) and who asks - a sha256 of O(url), O(org_name) and O(auth_token), never the token - so that
-    what one token saw is never what another token gets.
+    O(custom_fields) and who asks - a sha256 of O(url), O(org_name) and the token (O(auth_token), or the content
+    of O(auth_token_file)), never the token itself - so that what one token saw is never what another token gets.
   - Before the inventory cache answers, one C(GET RESOURCES) asks the vault whether it accepts the token; a token it
     refuses (revoked, its user deleted or locked) or a vault it cannot reach fails the inventory as without a
     cache. That request costs what the first request of an uncached run does (measured on the simulator with 300
@@ -162,7 +162,11 @@ from ansible.utils.display import Display
 
 from ansible_collections.credvault.vault.plugins.module_utils._client import HAS_REQUESTS
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError
-from ansible_collections.credvault.vault.plugins.module_utils._options import CONNECTION_OPTIONS, client_from_options
+from ansible_collections.credvault.vault.plugins.module_utils._options import (
+    CONNECTION_OPTIONS,
+    client_from_options,
+    with_auth_token,
+)
 from ansible_collections.credvault.vault.plugins.plugin_utils._compat import (
     is_missing_required_option,
     option_error_message,
@@ -220,13 +224,18 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
             except AnsibleError as exc:
                 if is_missing_required_option(exc):
                     raise AnsibleParserError(
-                        "%s: %s; set url and auth_token in the file, with CREDVAULT_URL and CREDVAULT_AUTH_TOKEN, "
-                        "or as the extra vars credvault_url and credvault_auth_token" % (PLUGIN, exc.args[0])
+                        "%s: %s; set url and auth_token (or auth_token_file) in the file, with CREDVAULT_URL and "
+                        "CREDVAULT_AUTH_TOKEN (or CREDVAULT_AUTH_TOKEN_FILE), or as the extra vars credvault_url and "
+                        "credvault_auth_token (or credvault_auth_token_file)" % (PLUGIN, exc.args[0])
                     ) from None
                 if not isinstance(exc, AnsibleOptionsError):
                     raise
                 raise AnsibleParserError("%s: %s" % (PLUGIN, option_error_message(exc))) from None
-        register_secrets([self.get_option("auth_token")])  # not `secret: true` in its docs: see _compat
+        try:
+            self._connection_option = with_auth_token(self.get_option)  # reads auth_token_file, once per parse
+        except VaultError as exc:
+            raise AnsibleParserError("%s: %s" % (PLUGIN, exc)) from None
+        register_secrets([self._connection_option("auth_token")])  # not `secret: true` in its docs: see _compat
         if self.get_option("custom_fields") and not self.get_option("details"):
             raise AnsibleParserError(
                 "%s: custom_fields are read from each resource's detail; set details: true (the default) or leave "
@@ -244,7 +253,7 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
             name: self.get_option(name)
             for name in ("url", "org_name", "filters", "details", "resource_groups", "custom_fields")
         }
-        settings["identity"] = identity(*(self.get_option(name) for name in ("url", "org_name", "auth_token")))
+        settings["identity"] = identity(*map(self._connection_option, ("url", "org_name", "auth_token")))
         digest = hashlib.sha256(json.dumps(settings, sort_keys=True, default=str).encode()).hexdigest()
         return "%s_%s" % (self.get_cache_key(path), digest[:32])
 
@@ -264,7 +273,7 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
         if not self.get_option("validate_certs"):
             display.warning("%s: validate_certs is false, so the vault's TLS certificate is not verified" % PLUGIN)
         try:
-            client = client_from_options(self.get_option)
+            client = client_from_options(self._connection_option)
         except VaultError as exc:
             raise AnsibleParserError("%s: %s" % (PLUGIN, exc)) from None
         try:

@@ -329,7 +329,7 @@ class LookupModule(VaultLookupBase):
         ttl = self.get_option("id_cache_ttl")
         if ttl < 1:
             raise AnsibleLookupError("%s: id_cache_ttl must be 1 or more seconds, not %d" % (PLUGIN, ttl))
-        key = identity(*(self.get_option(name) for name in ("url", "org_name", "auth_token")))
+        key = identity(*map(self.connection_option, ("url", "org_name", "auth_token")))
         return IdCache(self.get_option("id_cache_path"), key, ttl, self.warn)
 
     def _secret(self, ids, pair, resolved):

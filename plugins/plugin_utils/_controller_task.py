@@ -17,9 +17,10 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import Vau
 from ansible_collections.credvault.vault.plugins.module_utils._options import (
     client_from_options,
     connection_argument_spec,
+    with_auth_token,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._task import Task
-from ansible_collections.credvault.vault.plugins.plugin_utils._compat import add_warnings
+from ansible_collections.credvault.vault.plugins.plugin_utils._compat import add_warnings, register_secrets
 
 display = Display()
 
@@ -48,7 +49,9 @@ def run_entry(entry, own_spec, desired, check_mode):
     client = task = None
     try:
         check_control_characters(own_spec, desired)
-        client = client_from_options(desired.get)
+        get_option = with_auth_token(desired.get)
+        register_secrets([get_option("auth_token")])  # read from auth_token_file, it was no option value
+        client = client_from_options(get_option)
         if client.insecure:
             display.warning(INSECURE_WARNING)
         task = Task(client, desired, check_mode)

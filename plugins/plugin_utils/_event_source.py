@@ -21,6 +21,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import Vau
 from ansible_collections.credvault.vault.plugins.module_utils._options import (
     client_from_options,
     connection_argument_spec,
+    with_auth_token,
 )
 from ansible_collections.credvault.vault.plugins.plugin_utils._audit_events import (
     START_AT,
@@ -82,9 +83,21 @@ def source_settings(args):
         if not settings["audit_types"]:
             problems.append("audit_types must name resource, user or both")
         problems += _cursor_file_problems(settings["cursor_file"])
+        problems += _token_problems(settings)
     if problems:
         raise VaultInputError("credvault.vault.vault_audit: %s" % "; ".join(problems))
     return settings
+
+
+def _token_problems(settings):
+    """Why no token can be had (none set, both set, an ``auth_token_file`` that cannot serve), checked at start;
+    else ``settings`` get the token, read from ``auth_token_file`` once, for the source's whole run."""
+    try:
+        get_option = with_auth_token(settings.get)
+    except VaultError as exc:
+        return [str(exc)]
+    settings.update(auth_token=get_option("auth_token"), auth_token_file=None)
+    return []
 
 
 def _cursor_file_problems(path):

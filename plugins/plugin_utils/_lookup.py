@@ -28,6 +28,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._options import (
     CONNECTION_OPTIONS,
     client_from_options,
     is_blank,
+    with_auth_token,
 )
 from ansible_collections.credvault.vault.plugins.plugin_utils._compat import (
     is_missing_required_option,
@@ -95,7 +96,13 @@ class VaultLookupBase(LookupBase):
                 if not isinstance(exc, AnsibleOptionsError):
                     raise
                 raise AnsibleLookupError("%s: %s" % (self.PLUGIN, option_error_message(exc))) from None
-        register_secrets([self.get_option("auth_token")])  # not `secret: true` in its docs: see _compat
+            if all(self.get_option(name) is None for name in ("auth_token", "auth_token_file")):
+                raise AnsibleLookupError(self._not_set_message(var_options, direct))
+        try:
+            self.connection_option = with_auth_token(self.get_option)  # reads auth_token_file, once per lookup
+        except VaultError as exc:
+            raise AnsibleLookupError("%s: %s" % (self.PLUGIN, exc)) from None
+        register_secrets([self.connection_option("auth_token")])  # not `secret: true` in its docs: see _compat
         if not HAS_REQUESTS:
             raise AnsibleLookupError("%s: the Python library 'requests' is required on the controller" % self.PLUGIN)
         if not self.get_option("validate_certs"):
@@ -108,7 +115,7 @@ class VaultLookupBase(LookupBase):
         """A client for the resolved connection options, keeping up to ``pool_size`` connections open for the
         threads that share it (``VaultClient.size_pool``); the caller closes it."""
         try:
-            client = client_from_options(self.get_option)
+            client = client_from_options(self.connection_option)
         except VaultError as exc:
             raise AnsibleLookupError("%s: %s" % (self.PLUGIN, exc)) from None
         if pool_size is not None:
@@ -176,6 +183,12 @@ class VaultLookupBase(LookupBase):
             if self.option_definitions[name].get("required") and not self._resolves(name, var_options, direct)
         ]
         ways = ["set %s with %s" % (name, self._sources(name)) for name in missing]
+        if not any(self._resolves(name, var_options, direct) for name in ("auth_token", "auth_token_file")):
+            missing.append("auth_token")
+            ways.append(
+                "set auth_token with %s; or auth_token_file with %s"
+                % (self._sources("auth_token"), self._sources("auth_token_file"))
+            )
         return "%s: %s not set (lookups do not read module_defaults); %s" % (
             self.PLUGIN,
             " and ".join(missing) + (" are" if len(missing) > 1 else " is"),
@@ -183,8 +196,9 @@ class VaultLookupBase(LookupBase):
         )
 
     def _resolves(self, name, var_options, direct):
+        """Whether option ``name`` has a value (a blank one counts as none)."""
         try:
-            C.config.get_config_value(
+            value = C.config.get_config_value(
                 name, plugin_type=self.plugin_type, plugin_name=self._load_name, variables=var_options, direct=direct
             )
         except AnsibleError as exc:
@@ -192,7 +206,8 @@ class VaultLookupBase(LookupBase):
                 return False
             if not isinstance(exc, AnsibleOptionsError):
                 raise
-        return True  # set, perhaps invalid: reported once the missing ones are set
+            return True  # set, perhaps invalid: reported once the missing ones are set
+        return value is not None and not is_blank(value)
 
     def _sources(self, name):
         """The ways to set option ``name``, from its definition: keyword, variables, environment, ini."""

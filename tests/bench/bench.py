@@ -6,7 +6,7 @@
 Usage::
 
     bench.py --collections DIR [--latency-ms 20] [--terms 1,10,100,1000] [--accounts 100]
-             [--hosts 20] [--host-tasks 10] [--out docs/benchmark] [--no-chart]
+             [--hosts 20] [--host-tasks 10] [--startup-tasks 20] [--out docs/benchmark] [--no-chart]
 
 It starts its own simulators, seeds them, injects ``--latency-ms`` into every
 vault request (the simulator's latency fault: a stand-in for the network and a
@@ -43,7 +43,6 @@ from ssh_server import missing_requirements
 
 CONCURRENCY = 8
 IMPORT_SAMPLES = 5
-STARTUP_TASKS = 20
 
 
 def parse_args(argv=None):
@@ -54,6 +53,7 @@ def parse_args(argv=None):
     parser.add_argument("--accounts", type=int, default=100, help="accounts converged by the module runs")
     parser.add_argument("--hosts", type=int, default=20, help="inventory hosts of the host credentials runs")
     parser.add_argument("--host-tasks", type=int, default=10, help="tasks per host of the host credentials runs")
+    parser.add_argument("--startup-tasks", type=int, default=20, help="tasks of each module start-up run (default 20)")
     parser.add_argument("--out", default="docs/benchmark", help="directory for results.md and lookup.png")
     parser.add_argument("--no-chart", action="store_true", help="write no chart (make test's smoke run)")
     return parser.parse_args(argv)
@@ -101,19 +101,19 @@ def module_runs(simulator, collections, work_dir, accounts):
     return runs
 
 
-def startup_runs(simulator, collections, work_dir):
+def startup_runs(simulator, collections, work_dir, tasks):
     """Per-task cost without injected latency: ping, a vault module, the vault module without pipelining."""
     simulator.set_latency(0)
     runs = [
-        run_play(simulator, work_dir, collections, "ping", "bench-loop", STARTUP_TASKS, "ansible.builtin.ping"),
-        run_play(simulator, work_dir, collections, "info", "bench-loop", STARTUP_TASKS, "vault_account_info"),
+        run_play(simulator, work_dir, collections, "ping", "bench-loop", tasks, "ansible.builtin.ping"),
+        run_play(simulator, work_dir, collections, "info", "bench-loop", tasks, "vault_account_info"),
         run_play(
             simulator,
             work_dir,
             collections,
             "info",
             "bench-loop",
-            STARTUP_TASKS,
+            tasks,
             "vault_account_info, pipelining off",
             pipelining=False,
         ),
@@ -169,7 +169,7 @@ def main(argv=None):
             print("host credentials: measured", flush=True)
             lookups, floors = lookup_runs(simulator, collections, counts, work_dir)
             modules = module_runs(simulator, collections, work_dir, args.accounts)
-            startup, imports = startup_runs(simulator, collections, work_dir)
+            startup, imports = startup_runs(simulator, collections, work_dir, args.startup_tasks)
     finally:
         simulator.stop()
     text = "\n\n".join(
@@ -186,7 +186,7 @@ def main(argv=None):
             'Every task is `ansible.builtin.raw: "true"` over Ansible\'s ssh connection (default ControlPersist) to a '
             "private sshd that accepts only passwords; every task of both plays must succeed.",
             report.host_credentials_table(hosts),
-            "## Module start-up (no injected latency, %d tasks each)" % STARTUP_TASKS,
+            "## Module start-up (no injected latency, %d tasks each)" % args.startup_tasks,
             report.startup_table(startup, imports),
         ]
     )

@@ -59,7 +59,19 @@ def template_variables(template):
 def test_every_connection_option_is_injected_under_its_documented_name(credential_type):
     documented = {env for names in documented_env_names().values() for env in names}
 
-    assert set(credential_type["injectors"]["env"]) == documented
+    # The token itself is no variable: it goes into a file, CREDVAULT_AUTH_TOKEN_FILE names it.
+    assert set(credential_type["injectors"]["env"]) == documented - {"CREDVAULT_AUTH_TOKEN"}
+
+
+def test_the_token_is_injected_as_a_file_and_only_its_path_is_in_the_environment(credential_type):
+    injectors = credential_type["injectors"]
+    awx = {"filename": {"auth_token": "/runner/env/tmpabc"}}
+
+    assert template_variables(injectors["file"]["template.auth_token"]) == {"auth_token"}
+    assert Environment().from_string(injectors["env"]["CREDVAULT_AUTH_TOKEN_FILE"]).render(tower=awx) == (
+        "/runner/env/tmpabc"
+    )
+    assert all("auth_token" not in template_variables(template) for template in injectors["env"].values())
 
 
 def test_modules_fall_back_to_the_same_names_the_fragment_documents():
@@ -109,3 +121,11 @@ def test_the_token_is_a_secret_input(credential_type):
 
     assert fields["auth_token"].get("secret") is True
     assert fields["ca_certificate"].get("multiline") is True
+
+
+def test_the_host_credentials_role_accepts_every_connection_option():
+    """The role refuses a key of host_credentials_vault_connection that is no connection option: its list is the
+    argument spec's, auth_token_file included."""
+    with open(os.path.join(ROOT, "roles", "host_credentials", "vars", "main.yml"), encoding="utf-8") as handle:
+        role_vars = yaml.safe_load(handle)
+    assert role_vars["_host_credentials_connection_options"] == list(connection_argument_spec())

@@ -157,9 +157,24 @@ def test_the_connection_comes_from_the_environment_like_the_modules(monkeypatch)
     assert isinstance(client.session, requests.Session) and client.base_url == "https://from-env.example"
 
 
+def test_the_token_can_come_from_a_private_file_read_once_at_start(monkeypatch, tmp_path):
+    monkeypatch.delenv("CREDVAULT_AUTH_TOKEN", raising=False)
+    path = tmp_path / "token"
+    path.write_text(TOKEN + "\n")
+    path.chmod(0o600)
+    monkeypatch.setenv("CREDVAULT_AUTH_TOKEN_FILE", str(path))
+    settings = _event_source.source_settings({"url": "https://vault.example"})
+    path.unlink()
+    assert settings["auth_token"] == TOKEN and settings["auth_token_file"] is None
+    assert _event_source.audit_events(settings).client.session.headers["AUTHTOKEN"] == TOKEN
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        ({"auth_token": None}, "auth_token or auth_token_file is required"),
+        ({"auth_token_file": "/nonexistent/token"}, "auth_token and auth_token_file are both set as options"),
+        ({"auth_token": None, "auth_token_file": "/nonexistent/token"}, "/nonexistent/token does not exist"),
         ({"url": None}, "url"),
         ({"start_at": "yesterday"}, "start_at"),
         ({"audit_types": ["resources"]}, "audit_types"),
@@ -171,7 +186,8 @@ def test_the_connection_comes_from_the_environment_like_the_modules(monkeypatch)
     ],
 )
 def test_arguments_that_cannot_work_stop_the_source_with_a_clear_error(plugin, trail, args, message, monkeypatch):
-    monkeypatch.delenv("CREDVAULT_URL", raising=False)
+    for name in ("URL", "AUTH_TOKEN", "AUTH_TOKEN_FILE"):
+        monkeypatch.delenv("CREDVAULT_%s" % name, raising=False)
     with pytest.raises(VaultInputError, match=message) as raised:
         asyncio.run(asyncio.wait_for(plugin["main"](asyncio.Queue(), dict(CONNECTION, **args)), 5))
     assert str(raised.value).startswith("credvault.vault.vault_audit: ")

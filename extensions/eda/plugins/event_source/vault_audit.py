@@ -52,11 +52,19 @@ options:
     env:
       - name: CREDVAULT_URL
   auth_token:
-    description: The API token (C(AUTHTOKEN) header) of a user allowed to read the audit trail.
+    description:
+      - The API token (C(AUTHTOKEN) header) of a user allowed to read the audit trail.
+      - This or O(auth_token_file) is required; set in the rulebook, either wins over the environment.
     type: str
-    required: true
     env:
       - name: CREDVAULT_AUTH_TOKEN
+  auth_token_file:
+    description:
+      - A file holding the API token, read once when the source starts, instead of O(auth_token). It must be a
+        regular file that only its owner can read (mode 0600 or 0400); the source does not start otherwise.
+    type: path
+    env:
+      - name: CREDVAULT_AUTH_TOKEN_FILE
   org_name:
     description: The organization (C(orgName) header), for a vault with several.
     type: str

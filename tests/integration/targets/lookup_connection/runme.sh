@@ -6,7 +6,10 @@
 # 2. the same example as it was, with module_defaults only: the lookup fails naming the
 #    ways to set the url and the token, and no_log hides the task's result but not that message;
 # 3. blank CREDVAULT_* environment variables count as unset;
-# 4. validate_certs false warns.
+# 4. validate_certs false warns;
+# 5. the token from a file (auth_token_file), as the Automation Platform credential type injects it: modules, a
+#    lookup and a controller-side action use it, a file others can read is refused, an option wins over the
+#    environment's file (playbooks/token_file.yml), at -vvvv with no token in the output.
 set -eu
 
 config="$(pwd)/../../integration_config.yml"
@@ -33,6 +36,7 @@ playbook() {
 secrets() {
   python -c 'import json, sys; v = json.load(open(sys.argv[1])); [print(v[k]) for k in ("vault_api_token", "web01_root_password", "deploy_password")]' \
     "${work}/readme_vars.json"
+  echo "Token-F1le-pw-8812!" # playbooks/token_file.yml's password
 }
 
 no_secret_in() {
@@ -69,4 +73,14 @@ if [ "${warnings}" != 1 ]; then
   exit 1
 fi
 grep -q "vault_password: validate_certs is false, so the vault's TLS certificate is not verified" "${blank_log}"
-echo "lookup_connection: README example, module_defaults only, blank environment and validate_certs checked"
+token_file="${work}/vault.token"
+python -c 'import json, sys; print(json.load(open(sys.argv[1]))["credvault_simulators"]["default"]["token"])' \
+  "${config}" >"${token_file}"
+chmod 600 "${token_file}"
+token_log=$(run token_file env -u CREDVAULT_AUTH_TOKEN CREDVAULT_AUTH_TOKEN_FILE="${token_file}" \
+  CREDVAULT_URL="$(python -c 'import json, sys; print(json.load(open(sys.argv[1]))["credvault_simulators"]["default"]["url"])' "${config}")" \
+  CREDVAULT_CA_PATH="$(python -c 'import json, sys; print(json.load(open(sys.argv[1]))["credvault_simulators"]["default"]["ca_path"])' "${config}")" \
+  ansible-playbook -i localhost, -c local -e "@${config}" -e ansible_python_interpreter="$(command -v python)" \
+  playbooks/token_file.yml -vvvv)
+grep -Eq "localhost +: ok=[0-9]+ +changed=[1-9][0-9]* +unreachable=0 +failed=0" "${token_log}"
+echo "lookup_connection: README example, module_defaults only, blank environment, validate_certs and auth_token_file checked"

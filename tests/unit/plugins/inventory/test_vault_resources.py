@@ -356,6 +356,30 @@ def test_cache_is_kept_per_token(inventory, vault, tmp_path):
     assert not [name for name in names if TOKEN in name or OTHER_TOKEN in name]
 
 
+def test_cache_is_kept_per_token_read_from_a_file(inventory, vault, tmp_path):
+    """Two token files, two tokens: each gets what it saw, as with auth_token (the key holds the file's token)."""
+    files = {}
+    for name, token in (("admin", TOKEN), ("reader", OTHER_TOKEN)):
+        files[name] = tmp_path / name
+        files[name].write_text(token + "\n")
+        files[name].chmod(0o600)
+    assert len(inventory(auth_token=None, auth_token_file=str(files["admin"]), **file_cache(tmp_path)).hosts) == 3
+    vault.answers["get_resources"] = [RESOURCES[1]]
+    reader = inventory(auth_token=None, auth_token_file=str(files["reader"]), **file_cache(tmp_path))
+    assert sorted(reader.hosts) == ["web-01.example.com"]
+    assert vault.clients[1].options["auth_token"] == OTHER_TOKEN
+
+
+def test_a_token_file_others_can_read_fails_the_inventory_naming_it(inventory, vault, tmp_path):
+    path = tmp_path / "token"
+    path.write_text(TOKEN)
+    path.chmod(0o644)
+    with pytest.raises(AnsibleParserError) as raised:
+        inventory(auth_token=None, auth_token_file=str(path))
+    assert "auth_token_file %s can be read or written by others" % path in str(raised.value)
+    assert TOKEN not in str(raised.value) and vault.clients == []
+
+
 def test_cache_is_kept_per_vault_and_organization(inventory, vault, tmp_path):
     inventory(**file_cache(tmp_path))
     inventory(org_name="Ops", **file_cache(tmp_path))

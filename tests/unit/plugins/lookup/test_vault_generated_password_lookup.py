@@ -86,7 +86,7 @@ def test_no_policy_means_the_default_policy(lookup, vault, terms):
 def test_an_unknown_keyword_is_refused_with_the_valid_ones(lookup, vault):
     message = failure(lookup, "Strong", polcy="Medium")
     assert message.startswith(
-        "vault_generated_password: unknown keyword polcy=; the keywords are auth_token, build, "
+        "vault_generated_password: unknown keyword polcy=; the keywords are auth_token, auth_token_file, build, "
         "ca_path, edition, org_name, policy, retries, timeout, url, validate_certs"
     )
     assert vault.clients == []

@@ -18,6 +18,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultResponseError,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
+from ansible_collections.credvault.vault.plugins.module_utils._options import CONNECTION_OPTIONS
 from ansible_collections.credvault.vault.tests.unit.core_compat import as_controller_takes_it, set_module_args
 from ansible_collections.credvault.vault.tests.unit.fakes import FakeResponse, FakeSession, ok, run_entry
 
@@ -222,18 +223,8 @@ def test_an_ssh_key_is_described_on_edition_b_with_the_edition_unset(make_client
 @pytest.fixture
 def module_run(monkeypatch, capsys):
     """``module_run(work, *answers)``: the failed result of a VaultModule whose client answers are scripted."""
-    for name in (
-        "URL",
-        "AUTH_TOKEN",
-        "ORG_NAME",
-        "EDITION",
-        "BUILD",
-        "VALIDATE_CERTS",
-        "CA_PATH",
-        "TIMEOUT",
-        "RETRIES",
-    ):
-        monkeypatch.delenv("CREDVAULT_%s" % name, raising=False)
+    for name in CONNECTION_OPTIONS:
+        monkeypatch.delenv("CREDVAULT_%s" % name.upper(), raising=False)
 
     def run(work, *answers, **options):
         args = dict({"url": "https://vault.example", "auth_token": "TOKEN-SECRET-1", "retries": 0}, **options)

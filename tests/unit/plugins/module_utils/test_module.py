@@ -13,6 +13,7 @@ import requests
 from ansible_collections.credvault.vault.plugins.module_utils._client import INSECURE_WARNING
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
+from ansible_collections.credvault.vault.plugins.module_utils._options import CONNECTION_OPTIONS
 from ansible_collections.credvault.vault.plugins.module_utils._task import FailedOutcome
 from ansible_collections.credvault.vault.tests.unit.core_compat import (
     as_controller_takes_it,
@@ -22,7 +23,7 @@ from ansible_collections.credvault.vault.tests.unit.core_compat import (
 from ansible_collections.credvault.vault.tests.unit.fakes import FakeResponse, FakeSession, ok
 
 CONNECTION = {"url": "https://vault.example", "auth_token": "TOKEN-SECRET-1", "retries": 0}
-ENVIRONMENT = ("URL", "AUTH_TOKEN", "ORG_NAME", "EDITION", "BUILD", "VALIDATE_CERTS", "CA_PATH", "TIMEOUT", "RETRIES")
+ENVIRONMENT = tuple(name.upper() for name in CONNECTION_OPTIONS)
 FAILED = FakeResponse(
     body={"operation": {"name": "CHANGE PASSWORD", "result": {"status": "Failed", "message": "policy"}}}
 )
@@ -266,6 +267,33 @@ def test_a_blank_url_in_the_environment_is_missing(module, monkeypatch, capsys):
     with pytest.raises(SystemExit):
         module({"auth_token": "TOKEN-SECRET-1"})
     assert "missing required arguments: url" in json.loads(capsys.readouterr().out)["msg"]
+
+
+def test_the_token_can_come_from_a_private_file_and_is_masked_as_auth_token_is(module, monkeypatch, tmp_path):
+    token_file = tmp_path / "token"
+    token_file.write_text("FILE-TOKEN-SECRET-9\n")
+    token_file.chmod(0o600)
+    monkeypatch.setenv("CREDVAULT_AUTH_TOKEN_FILE", str(token_file))
+    vault = module({"url": "https://vault.example"})
+    assert vault.client.real_session.headers["AUTHTOKEN"] == "FILE-TOKEN-SECRET-9"
+    assert "FILE-TOKEN-SECRET-9" in vault.module.no_log_values
+
+
+@pytest.mark.parametrize(
+    "token_options, words",
+    [
+        ({}, "auth_token or auth_token_file is required"),
+        ({"auth_token": "TOKEN-SECRET-1", "auth_token_file": "/etc/hostname"}, "both set as options"),
+        ({"auth_token_file": "/nonexistent/token"}, "auth_token_file /nonexistent/token does not exist"),
+    ],
+)
+def test_a_token_that_cannot_be_had_fails_the_task_before_any_request(monkeypatch, capsys, token_options, words):
+    for name in ENVIRONMENT:
+        monkeypatch.delenv("CREDVAULT_%s" % name, raising=False)
+    set_module_args(monkeypatch, dict({"url": "https://vault.example"}, **token_options))
+    result = run(VaultModule({}), capsys, lambda task: task.client.call("get_resources"))
+    assert result["failed"] and result["changed"] is False and words in result["msg"]
+    assert "SECRET" not in json.dumps(result)
 
 
 def test_timeout_accepts_a_float(module):

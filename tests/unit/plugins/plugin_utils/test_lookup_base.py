@@ -92,6 +92,7 @@ def test_blank_environment_variables_are_unset_and_stay_in_the_environment(looku
         "CREDVAULT_TIMEOUT",
         "CREDVAULT_RETRIES",
         "CREDVAULT_ORG_NAME",
+        "CREDVAULT_AUTH_TOKEN_FILE",
     )
     for name in blank:
         monkeypatch.setenv(name, "")
@@ -99,6 +100,7 @@ def test_blank_environment_variables_are_unset_and_stay_in_the_environment(looku
     assert vault.clients[0].options == {
         "url": URL,
         "auth_token": TOKEN,
+        "auth_token_file": None,
         "org_name": None,
         "edition": None,
         "build": None,
@@ -153,7 +155,7 @@ def test_an_invalid_choice_names_the_option(lookup):
     [
         (
             {"reson": "Deploy"},
-            "unknown keyword reson=; the keywords are account, auth_token, build, ca_path, concurrency, default, "
+            "unknown keyword reson=; the keywords are account, auth_token, auth_token_file, build, ca_path, concurrency, default, "
             "edition, field, id_cache, id_cache_path, id_cache_ttl, org_name, reason, resource, retries, ticket_id, "
             "timeout, totp_min_validity, totp_period, url, "
             "validate_certs",
@@ -267,3 +269,46 @@ def test_the_client_is_closed_after_a_failure(lookup, vault):
     vault.answers["get_password"] = {}
     failure(lookup, **CONNECTION)
     assert vault.clients[0].closed
+
+
+# The token from a file (auth_token_file).
+
+
+def private_file(tmp_path, content=TOKEN, mode=0o600):
+    path = tmp_path / "vault.token"
+    path.write_text(content + "\n")
+    path.chmod(mode)
+    return str(path)
+
+
+@pytest.mark.parametrize("source", ["keyword", "variable", "environment"])
+def test_the_token_can_come_from_a_file_named_in_any_source(lookup, vault, monkeypatch, tmp_path, source):
+    path = private_file(tmp_path)
+    kwargs, variables = {"url": URL}, {}
+    if source == "keyword":
+        kwargs["auth_token_file"] = path
+    elif source == "variable":
+        variables["credvault_auth_token_file"] = path
+    else:
+        monkeypatch.setenv("CREDVAULT_AUTH_TOKEN_FILE", path)
+    assert lookup(variables=variables, **kwargs) == ["pw"]
+    assert vault.clients[0].options["auth_token"] == TOKEN
+
+
+def test_a_token_file_others_can_read_fails_the_lookup_naming_it_before_any_request(lookup, vault, tmp_path):
+    path = private_file(tmp_path, mode=0o644)
+    message = failure(lookup, url=URL, auth_token_file=path)
+    assert message.startswith("vault_password: auth_token_file %s can be read or written by others" % path)
+    assert TOKEN not in message
+    assert vault.clients == []
+
+
+def test_without_token_nor_file_the_message_names_every_way_to_set_either(lookup):
+    message = failure(lookup, url=URL)
+    assert "auth_token is not set" in message
+    assert "set auth_token with the auth_token= keyword" in message
+    assert (
+        "or auth_token_file with the auth_token_file= keyword, the credvault_auth_token_file variable, the "
+        "CREDVAULT_AUTH_TOKEN_FILE environment variable or auth_token_file in section [credvault_vault] of "
+        "ansible.cfg"
+    ) in message
