@@ -73,14 +73,20 @@ if [ "${warnings}" != 1 ]; then
   exit 1
 fi
 grep -q "vault_password: validate_certs is false, so the vault's TLS certificate is not verified" "${blank_log}"
+sim_value() {
+  python -c 'import json, sys; print(json.load(open(sys.argv[1]))["credvault_simulators"]["default"][sys.argv[2]])' \
+    "${config}" "$1"
+}
 token_file="${work}/vault.token"
-python -c 'import json, sys; print(json.load(open(sys.argv[1]))["credvault_simulators"]["default"]["token"])' \
-  "${config}" >"${token_file}"
-chmod 600 "${token_file}"
-token_log=$(run token_file env -u CREDVAULT_AUTH_TOKEN CREDVAULT_AUTH_TOKEN_FILE="${token_file}" \
-  CREDVAULT_URL="$(python -c 'import json, sys; print(json.load(open(sys.argv[1]))["credvault_simulators"]["default"]["url"])' "${config}")" \
-  CREDVAULT_CA_PATH="$(python -c 'import json, sys; print(json.load(open(sys.argv[1]))["credvault_simulators"]["default"]["ca_path"])' "${config}")" \
-  ansible-playbook -i localhost, -c local -e "@${config}" -e ansible_python_interpreter="$(command -v python)" \
-  playbooks/token_file.yml -vvvv)
+(umask 077 && sim_value token >"${token_file}")
+# The environment the Automation Platform credential type gives a job: the token's file, no token variable.
+token_file_playbook() (
+  unset CREDVAULT_AUTH_TOKEN
+  CREDVAULT_URL="$(sim_value url)"
+  CREDVAULT_CA_PATH="$(sim_value ca_path)"
+  export CREDVAULT_AUTH_TOKEN_FILE="${token_file}" CREDVAULT_URL CREDVAULT_CA_PATH
+  playbook playbooks/token_file.yml -vvvv
+)
+token_log=$(run token_file token_file_playbook)
 grep -Eq "localhost +: ok=[0-9]+ +changed=[1-9][0-9]* +unreachable=0 +failed=0" "${token_log}"
 echo "lookup_connection: README example, module_defaults only, blank environment, validate_certs and auth_token_file checked"
