@@ -85,9 +85,10 @@ class ScopedFaults:
 
 class InProcessVault:
     """A simulator of ``edition`` and ``build`` serving HTTPS on 127.0.0.1 in threads of this process; with
-    ``access_control``, password access control is on and a reason is required."""
+    ``access_control``, password access control is on and a reason is required. ``config``: more of
+    ``SimulatorConfig``'s fields (``require_ticket``, ``dialect``, ``require_reason``)."""
 
-    def __init__(self, directory, edition=EDITION, build=BUILD, access_control=False):
+    def __init__(self, directory, edition=EDITION, build=BUILD, access_control=False, **config):
         # pylint: disable=import-error
         from vault_simulator.core.app import create_app
         from vault_simulator.core.config import SimulatorConfig
@@ -96,11 +97,9 @@ class InProcessVault:
         from vault_simulator.core.tls import create_tls_files
 
         tls_files = create_tls_files(str(directory))
-        self.app = create_app(
-            SimulatorConfig(
-                edition=edition, build=build, seed=23, access_control=access_control, require_reason=access_control
-            )
-        )
+        settings = dict(edition=edition, build=build, seed=23, access_control=access_control)
+        settings.update(dict(require_reason=access_control), **config)
+        self.app = create_app(SimulatorConfig(**settings))
         self.simulator = simulator_of(self.app)
         self.faults = ScopedFaults(self.simulator.faults, edition)
         self.simulator.faults = self.faults
