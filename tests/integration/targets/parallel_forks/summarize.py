@@ -1,13 +1,13 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
-"""summarize.py WORK_DIR SCENARIO:FORKS...: the table of the parallel_forks runs, from what runme.sh left in WORK_DIR for
-each scenario and run (1, 2): <scenario>-<run>.log (the ansible-playbook output, whose PLAY RECAP gives the forks'
-task results), <scenario>-<run>.json (tally_end.yml: the number of vault requests the forks sent and of TLS
+"""summarize.py WORK_DIR SCENARIO:FORKS:RUNS...: the table of the parallel_forks runs, from what runme.sh left in
+WORK_DIR for each scenario and run (1 to RUNS): <scenario>-<run>.log (the ansible-playbook output, whose PLAY RECAP
+gives the forks' task results), <scenario>-<run>.json (tally_end.yml: the number of vault requests the forks sent and of TLS
 connections they opened, and their writes with the vault's answers) and <scenario>-<run>.seconds (wall time of the
 run). A second table counts the writes of each run by operation: sent, and answered Success (the others lost a race).
 
-Exits 1, naming the run, when a run does not have the scenario's FORKS fork hosts in its recap, a fork failed or was unreachable, or a
-second run reported a change other than the tally's ``changed_every_run`` (the task results of modules documented to
+Exits 1, naming the run, when a run does not have the scenario's FORKS fork hosts in its recap, a fork failed or was
+unreachable, or a second run reported a change other than the tally's ``changed_every_run`` (the task results of modules documented to
 report changed on every run, as shares are). Only the forks' hosts count: localhost runs the test's own reads and checks.
 """
 
@@ -126,8 +126,8 @@ def table(rows, columns):
 def main(work_dir, *scenarios):
     rows = [
         read_run(work_dir, scenario, int(forks), run)
-        for scenario, forks in (entry.rsplit(":", 1) for entry in scenarios)
-        for run in (1, 2)
+        for scenario, forks, runs in (entry.split(":") for entry in scenarios)
+        for run in range(1, int(runs) + 1)
     ]
     print(table(rows, COLUMNS))
     print()
