@@ -31,8 +31,9 @@ options:
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.connection.plugins
+  - credvault.vault.lookup_outcomes
 notes:
-  - An unknown policy fails with the names of the policies the vault has. An unknown keyword fails, naming the
+  - An unknown policy fails with the names of the policies the vault has (O(on_missing=error)). An unknown keyword fails, naming the
     keywords there are.
   - Lookups do not read C(module_defaults); set the connection options as keywords, C(credvault_*) variables or
     C(CREDVAULT_*) environment variables.
@@ -70,7 +71,9 @@ EXAMPLES = r"""
 
 RETURN = r"""
 _raw:
-  description: One new password per policy, in the order of the terms.
+  description:
+    - One new password per policy, in the order of the terms.
+    - Without the terms that O(on_missing) or O(on_denied) left out.
   type: list
   elements: str
 """
@@ -78,8 +81,12 @@ _raw:
 from ansible.errors import AnsibleLookupError
 
 from ansible_collections.credvault.vault.plugins.module_utils import _policy
-from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError, VaultNotFoundError
-from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import VaultLookupBase
+from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError, VaultNotFoundError, is_denial
+from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import (
+    DeniedSecret,
+    MissingSecret,
+    VaultLookupBase,
+)
 
 PLUGIN = "vault_generated_password"
 
@@ -94,9 +101,14 @@ class LookupModule(VaultLookupBase):
         try:
             if not names:
                 names = [self._default_policy(client)]
-            return self.secrets([self._generate(client, name) for name in names])
+            outcomes = []
+            for name in names:
+                outcomes.append(self._generate(client, name))
+                if self.fails(outcomes[-1]):
+                    break  # the call fails on this policy: no password is generated for the policies after it
         finally:
             client.close()
+        return self.secrets(self.settle(names, outcomes))
 
     def _names(self, terms):
         """The policy names asked for; empty for the default policy."""
@@ -120,11 +132,12 @@ class LookupModule(VaultLookupBase):
 
     @staticmethod
     def _generate(client, name):
+        """A new password of policy ``name``, or the ``AnsibleLookupError`` of the policy (``settle`` decides what a
+        ``MissingSecret`` or a ``DeniedSecret`` gives)."""
         try:
             return _policy.generate_password(client, name)
         except VaultNotFoundError as exc:
-            raise AnsibleLookupError("%s: %s" % (PLUGIN, exc)) from None
+            return MissingSecret("%s: %s" % (PLUGIN, exc))
         except VaultError as exc:
-            raise AnsibleLookupError(
-                "%s: could not generate a password for policy %s: %s" % (PLUGIN, name, exc)
-            ) from None
+            refused = DeniedSecret if is_denial(exc) else AnsibleLookupError
+            return refused("%s: could not generate a password for policy %s: %s" % (PLUGIN, name, exc))

@@ -69,10 +69,10 @@ options:
   default:
     description:
       - Returned, for each account, instead of failing when the account or its resource does not exist (or the token
-        cannot see it).
-      - Never returned when the vault refuses the retrieval (no access, reason or ticket missing), when the vault has
-        no TOTP, or when it cannot be reached; those always fail.
-      - Without O(default), a missing account or resource fails.
+        cannot see it); set, it wins over O(on_missing).
+      - Never returned when the vault refuses the retrieval (see O(on_denied)), when the vault has no TOTP, or when
+        it cannot be reached.
+      - Without O(default), a missing account or resource goes by O(on_missing) (by default, it fails).
     type: str
   concurrency:
     description:
@@ -129,9 +129,10 @@ extends_documentation_fragment:
   - credvault.vault.authorization
   - credvault.vault.connection
   - credvault.vault.connection.plugins
+  - credvault.vault.lookup_outcomes
 notes:
-  - A missing resource or account and a refused retrieval (reason or ticket missing, no access) fail with different
-    messages; neither contains the secret. An unknown keyword fails, naming the keywords there are.
+  - A missing resource or account, a refused retrieval (no access) and a reason or ticket missing fail with different
+    messages; none contains the secret. An unknown keyword fails, naming the keywords there are.
   - Lookups do not read C(module_defaults); set the connection options as keywords, C(credvault_*) variables or
     C(CREDVAULT_*) environment variables.
   - Use the lookup in C(no_log) tasks, or only where the value is not printed. C(no_log) hides the task's result;
@@ -187,11 +188,19 @@ EXAMPLES = r"""
   ansible.builtin.set_fact:
     legacy_password: "{{ lookup('credvault.vault.vault_password', 'web-01/legacy', default='') }}"
   no_log: true
+
+- name: The passwords this token may read, with a warning naming each account it may not or that does not exist
+  ansible.builtin.set_fact:
+    readable_passwords: "{{ query('credvault.vault.vault_password', 'web-01/root', 'web-02/root', 'web-03/root',
+                                  on_denied='warn', on_missing='warn') }}"
+  no_log: true
 """
 
 RETURN = r"""
 _raw:
-  description: One password or TOTP code (or O(default)) per account, in the order of the terms.
+  description:
+    - One password or TOTP code (or O(default)) per account, in the order of the terms.
+    - Without the terms that O(on_missing) or O(on_denied) left out.
   type: list
   elements: str
 """
@@ -206,11 +215,17 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultError,
     VaultNotFoundError,
     VaultUnsupportedError,
+    is_denial,
     is_refusal,
 )
 from ansible_collections.credvault.vault.plugins.plugin_utils._account_ids import AccountIds
 from ansible_collections.credvault.vault.plugins.plugin_utils._id_cache import IdCache, identity
-from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import VaultLookupBase, worker_pool
+from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import (
+    DeniedSecret,
+    MissingSecret,
+    VaultLookupBase,
+    worker_pool,
+)
 from ansible_collections.credvault.vault.plugins.plugin_utils._totp_window import (
     ATTEMPTS,
     TotpWindow,
@@ -254,10 +269,8 @@ class LookupModule(VaultLookupBase):
             client.close()
             if cache is not None:
                 cache.save()
-        for name in names:
-            if isinstance(secrets[name], AnsibleLookupError):
-                raise secrets[name]
-        return self.secrets([secrets[name] for name in names])
+        values = self.settle(["%s/%s" % name for name in names], [secrets[name] for name in names])
+        return self.secrets(values)
 
     def _names(self, terms):
         resource, account = self.get_option("resource"), self.get_option("account")
@@ -312,9 +325,7 @@ class LookupModule(VaultLookupBase):
         if window is None:
             return fetch_all()
         try:
-            return window.fetch(
-                fetch_all, failed=lambda secrets: any(isinstance(secret, AnsibleLookupError) for secret in secrets)
-            )
+            return window.fetch(fetch_all, failed=lambda secrets: any(self.fails(secret) for secret in secrets))
         except TotpWindowMissed:
             raise AnsibleLookupError(
                 "%s: no TOTP code with totp_min_validity seconds left in its window after %d attempts; the vault "
@@ -333,27 +344,22 @@ class LookupModule(VaultLookupBase):
         return IdCache(self.get_option("id_cache_path"), key, ttl, self.warn)
 
     def _secret(self, ids, pair, resolved):
-        """The secret of ``pair``, or what stands for it: ``default``, or the ``AnsibleLookupError`` of its term."""
+        """The secret of ``pair``, or the ``AnsibleLookupError`` of its term (``settle`` decides what a
+        ``MissingSecret`` or a ``DeniedSecret`` gives)."""
         label = "%s/%s" % pair
         if isinstance(resolved, VaultNotFoundError):
-            return self._missing(resolved)
-        if is_refusal(resolved):
-            return AnsibleLookupError(
-                "%s: the vault refused to look up %s for this token: %s" % (PLUGIN, label, resolved)
-            )
+            return MissingSecret("%s: not found: %s" % (PLUGIN, resolved))
+        if is_refusal(resolved) or is_denial(resolved):
+            refused = DeniedSecret if is_denial(resolved) else AnsibleLookupError
+            return refused("%s: the vault refused to look up %s for this token: %s" % (PLUGIN, label, resolved))
         if isinstance(resolved, VaultError):
             return AnsibleLookupError("%s: could not look up %s: %s" % (PLUGIN, label, resolved))
         try:
             return ids.read(resolved, partial(self._read, ids.client))
         except VaultNotFoundError as exc:
-            return self._missing(exc)
+            return MissingSecret("%s: not found: %s" % (PLUGIN, exc))
         except VaultError as exc:
             return self._read_failure(label, exc)
-
-    def _missing(self, exc):
-        if self.get_option("default") is not None:
-            return self.get_option("default")
-        return AnsibleLookupError("%s: not found: %s" % (PLUGIN, exc))
 
     def _read(self, client, ref):
         """The password or TOTP code (``field``)."""
@@ -369,5 +375,6 @@ class LookupModule(VaultLookupBase):
         if isinstance(exc, VaultUnsupportedError):
             return AnsibleLookupError("%s: the %s of %s is not available: %s" % (PLUGIN, field, label, exc))
         if isinstance(exc, VaultAPIError):
-            return AnsibleLookupError("%s: the vault refused the %s of %s: %s" % (PLUGIN, field, label, exc))
+            refused = DeniedSecret if is_denial(exc) else AnsibleLookupError
+            return refused("%s: the vault refused the %s of %s: %s" % (PLUGIN, field, label, exc))
         return AnsibleLookupError("%s: could not read the %s of %s: %s" % (PLUGIN, field, label, exc))

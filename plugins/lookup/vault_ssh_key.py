@@ -41,13 +41,15 @@ options:
     default: false
   default:
     description:
-      - Returned, for each key, instead of failing when the vault does not list the key (C(GetAllSSHKeys)).
-      - Never returned when the vault refuses the export or the listing (no permission, a public key the vault
-        cannot give) or cannot be reached; those always fail.
+      - Returned, for each key, instead of failing when the vault does not list the key (C(GetAllSSHKeys)); set, it
+        wins over O(on_missing).
+      - Never returned when the vault refuses the export or the listing (see O(on_denied)), cannot give a public key
+        or cannot be reached.
     type: str
 extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.connection.plugins
+  - credvault.vault.lookup_outcomes
 notes:
   - A missing key and a refusal fail with different messages, with the vault's words; neither contains key material.
     An unknown keyword fails, naming the keywords there are.
@@ -83,7 +85,9 @@ EXAMPLES = r"""
 
 RETURN = r"""
 _raw:
-  description: One public key line or private key file (or O(default)) per key, in the order of the terms.
+  description:
+    - One public key line or private key file (or O(default)) per key, in the order of the terms.
+    - Without the terms that O(on_missing) or O(on_denied) left out.
   type: list
   elements: str
 """
@@ -95,9 +99,14 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultError,
     VaultNotFoundError,
     VaultUnsupportedError,
+    is_denial,
 )
 from ansible_collections.credvault.vault.plugins.plugin_utils._key_armor import PRIVATE, PUBLIC
-from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import VaultLookupBase
+from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import (
+    DeniedSecret,
+    MissingSecret,
+    VaultLookupBase,
+)
 from ansible_collections.credvault.vault.plugins.plugin_utils._ssh_key_export import export_ssh_key
 
 PLUGIN = "vault_ssh_key"
@@ -113,28 +122,29 @@ class LookupModule(VaultLookupBase):
             raise AnsibleLookupError("%s: no SSH key given" % PLUGIN)
         export_type = PRIVATE if self.get_option("private") else self.get_option("type")
         client = self.open_client()
+        outcomes = []
         try:
-            keys = [self._fetch(client, name, export_type) for name in names]
+            for name in names:
+                outcomes.append(self._fetch(client, name, export_type))
+                if self.fails(outcomes[-1]):
+                    break  # the call fails on this key: the keys after it are not exported
         finally:
             client.close()
+        keys = self.settle(names, outcomes)
         # A public key is no secret: masking it would hide the authorized_keys lines it is fetched for.
         return self.secrets(keys) if export_type == PRIVATE else keys
 
     def _fetch(self, client, name, export_type):
-        """The key file as text: a public key without its line end, a private key file as it is."""
+        """The key file as text (a public key without its line end, a private key file as it is), or the
+        ``AnsibleLookupError`` of the key (``settle`` decides what a ``MissingSecret`` or a ``DeniedSecret`` gives)."""
         try:
             content = export_ssh_key(client, name, export_type)
         except VaultNotFoundError as exc:
-            if self.get_option("default") is not None:
-                return self.get_option("default")
-            raise AnsibleLookupError("%s: not found: %s" % (PLUGIN, exc)) from None
+            return MissingSecret("%s: not found: %s" % (PLUGIN, exc))
         except (VaultUnsupportedError, VaultAPIError) as exc:
-            raise AnsibleLookupError(
-                "%s: the vault refused the %s key of %s: %s" % (PLUGIN, export_type, name, exc)
-            ) from None
+            refused = DeniedSecret if is_denial(exc) else AnsibleLookupError
+            return refused("%s: the vault refused the %s key of %s: %s" % (PLUGIN, export_type, name, exc))
         except VaultError as exc:
-            raise AnsibleLookupError(
-                "%s: could not read the %s key of %s: %s" % (PLUGIN, export_type, name, exc)
-            ) from None
+            return AnsibleLookupError("%s: could not read the %s key of %s: %s" % (PLUGIN, export_type, name, exc))
         text = content.decode("utf-8")
         return text.strip() if export_type == PUBLIC else text

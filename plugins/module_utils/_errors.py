@@ -27,6 +27,11 @@ _REFUSAL_STATUSES = (401, 403)
 # Authentication failed."}}, or "User is not allowed to access from this host" for a token used from another address
 # than its API user's (tardate/LittleCodingKata, security/pmp/rest_api/README.md).
 AUTHENTICATION = "Authentication"
+# The vault's words when it refuses the token itself, whatever it asks for: every request of the token fails alike.
+_TOKEN_REFUSAL_WORDS = re.compile(r"authentication failed|\blocked\b|not allowed to access from", re.IGNORECASE)
+# Password access control: a Password User must request a password, have the request approved and check it out before
+# retrieving it; until then its retrieval is refused to this token, others' not.
+_ACCESS_CONTROL_WORDS = re.compile(r"access control", re.IGNORECASE)
 
 
 class VaultError(Exception):
@@ -100,3 +105,16 @@ def is_refusal(exc):
     if exc.http_status in _REFUSAL_STATUSES or exc.operation == AUTHENTICATION:
         return True
     return bool(_REFUSAL_WORDS.search(exc.vault_message or ""))
+
+
+def is_denial(exc):
+    """True when the vault refuses this token one object while it serves it others: HTTP 403, "You are not authorized
+    to ...", "Permission denied", "Access denied", a password under access control that is not checked out. A refusal
+    of the token itself (HTTP 401, the operation "Authentication", "Authentication failed", a locked user, a host the
+    token may not be used from) is not one: every object would be refused alike."""
+    if not isinstance(exc, VaultAPIError):
+        return False
+    words = exc.vault_message or ""
+    if exc.http_status == 401 or exc.operation == AUTHENTICATION or _TOKEN_REFUSAL_WORDS.search(words):
+        return False
+    return is_refusal(exc) or bool(_ACCESS_CONTROL_WORDS.search(words))

@@ -13,6 +13,7 @@ unset in every source. No error message holds an option's value.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -37,6 +38,22 @@ from ansible_collections.credvault.vault.plugins.plugin_utils._compat import (
 )
 
 display = Display()
+# How ansible-core's option errors name the option: "Invalid value 'x' for config 'on_missing' for '...' lookup plugin".
+CONFIG_NAMED = re.compile(r"for config '([a-z_]+)'")
+# What on_missing and on_denied may say (doc fragment credvault.vault.lookup_outcomes).
+OUTCOMES = ("error", "warn", "skip")
+
+
+class MissingSecret(AnsibleLookupError):
+    """A term's object does not exist, or the token cannot see it: settled by ``default`` and ``on_missing``."""
+
+    option = "on_missing"
+
+
+class DeniedSecret(AnsibleLookupError):
+    """The vault refused a term's secret to this token (``_errors.is_denial``): settled by ``on_denied``."""
+
+    option = "on_denied"
 
 
 def kind_of(value):
@@ -95,7 +112,7 @@ class VaultLookupBase(LookupBase):
                     raise AnsibleLookupError(self._not_set_message(var_options, direct)) from None
                 if not isinstance(exc, AnsibleOptionsError):
                     raise
-                raise AnsibleLookupError("%s: %s" % (self.PLUGIN, option_error_message(exc))) from None
+                raise AnsibleLookupError("%s: %s" % (self.PLUGIN, self._option_error(exc))) from None
             if all(self.get_option(name) is None for name in ("auth_token", "auth_token_file")):
                 raise AnsibleLookupError(self._not_set_message(var_options, direct))
         try:
@@ -131,9 +148,40 @@ class VaultLookupBase(LookupBase):
 
         A value that is the lookup's ``default`` is not registered: it is the user's own, written in the play, and
         a short one (``-``, ``none``) would be masked wherever it appears in the run's output."""
-        default = self.get_option("default") if "default" in self.option_definitions else None
+        default = self._default()
         register_secrets(value for value in values if value != default)
         return values
+
+    def settle(self, terms, outcomes):
+        """The values of ``terms`` (labels, in order) from ``outcomes`` (a value or an ``AnsibleLookupError`` each).
+
+        A ``MissingSecret`` gives ``default`` when the lookup has one set; else it and a ``DeniedSecret`` go by their
+        option (``on_missing``, ``on_denied``): ``error`` raises it, ``warn`` leaves the term out with a warning,
+        ``skip`` leaves it out. Any other error raises, the first in term order, after the warnings of the terms
+        before it."""
+        values = []
+        for term, outcome in zip(terms, outcomes):
+            if self.fails(outcome):
+                raise outcome
+            if isinstance(outcome, MissingSecret) and self._default() is not None:
+                values.append(self._default())
+            elif isinstance(outcome, (MissingSecret, DeniedSecret)):
+                if self.get_option(outcome.option) == "warn":
+                    display.warning("%s (%s=warn: %s left out of the result)" % (outcome, outcome.option, term))
+            else:
+                values.append(outcome)
+        return values
+
+    def fails(self, outcome):
+        """Whether ``settle`` raises ``outcome``: an error that neither ``default`` nor its option settles."""
+        if isinstance(outcome, MissingSecret) and self._default() is not None:
+            return False
+        if isinstance(outcome, (MissingSecret, DeniedSecret)):
+            return self.get_option(outcome.option) == "error"
+        return isinstance(outcome, AnsibleLookupError)
+
+    def _default(self):
+        return self.get_option("default") if "default" in self.option_definitions else None
 
     def flatten_terms(self, terms):
         """The terms with lists flattened at any depth, as ``flatten`` does; each one must be a string."""
@@ -148,6 +196,15 @@ class VaultLookupBase(LookupBase):
                     "%s: a term must be a string or a list of strings, not %s" % (self.PLUGIN, kind_of(term))
                 )
         return flat
+
+    def _option_error(self, exc):
+        """What is wrong with an option, without its value: for an option with choices, the choices (ansible-core
+        names the plugin by its Python path and quotes the value)."""
+        named = CONFIG_NAMED.search(str(exc.args[0]))
+        choices = named and (self.option_definitions.get(named.group(1)) or {}).get("choices")
+        if choices:
+            return "%s must be one of %s" % (named.group(1), ", ".join(map(str, choices)))
+        return option_error_message(exc)
 
     def _keywords(self):
         return sorted(name for name in self.option_definitions if name != "_terms")

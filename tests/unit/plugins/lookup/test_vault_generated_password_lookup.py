@@ -87,7 +87,7 @@ def test_an_unknown_keyword_is_refused_with_the_valid_ones(lookup, vault):
     message = failure(lookup, "Strong", polcy="Medium")
     assert message.startswith(
         "vault_generated_password: unknown keyword polcy=; the keywords are auth_token, auth_token_file, build, "
-        "ca_path, edition, org_name, policy, retries, timeout, url, validate_certs"
+        "ca_path, edition, on_denied, on_missing, org_name, policy, retries, timeout, url, validate_certs"
     )
     assert vault.clients == []
 

@@ -12,9 +12,11 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultConnectionError,
     VaultNotFoundError,
+    is_denial,
     is_refusal,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._user import find_user_id
+from ansible_collections.credvault.vault.tests.unit.corpus_vault import corpus, is_refusal_body
 from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 
@@ -51,6 +53,38 @@ def keys(client):
 )
 def test_is_refusal(message, http_status, expected):
     assert is_refusal(refusal("OP", message, http_status)) is expected
+
+
+@pytest.mark.parametrize(
+    ("operation", "message", "http_status", "expected"),
+    [
+        ("GET PASSWORD", NOT_AUTHORIZED, 200, True),
+        ("GET PASSWORD", "Permission denied", 200, True),
+        ("GET PASSWORD", "anything", 403, True),
+        ("GET PASSWORD", "Password access control is on: request the password of db/app", 200, True),
+        # The token itself: every object would be refused alike, so a lookup never leaves one term out for it.
+        ("GET PASSWORD", LOCKED, 200, False),
+        ("GET PASSWORD", "Authentication failed", 401, False),
+        ("GET PASSWORD", "anything", 401, False),
+        ("Authentication", "API key received is not associated to any user. Authentication failed.", 200, False),
+        ("Authentication", "User is not allowed to access from this host", 200, False),
+        # What the call sent: the user can fix it, nothing is refused to the token.
+        ("GET PASSWORD", "A reason is required to retrieve this password", 200, False),
+        ("GET PASSWORD", "Account app does not exist in resource db", 200, False),
+    ],
+)
+def test_is_denial(operation, message, http_status, expected):
+    assert is_denial(refusal(operation, message, http_status)) is expected
+
+
+def test_no_recorded_refusal_of_a_real_server_is_a_denial():
+    """The refusals recorded from real servers (tests/real_answers) are all of the token itself."""
+    recorded = [entry for name, entry in corpus() if is_refusal_body(entry)]
+    assert recorded
+    for entry in recorded:
+        operation = entry["body"].get("operation", entry["body"])
+        error = refusal(operation["name"], operation["result"]["message"], entry.get("http_status") or 200)
+        assert is_refusal(error) and not is_denial(error)
 
 
 def test_only_an_answer_of_the_vault_is_a_refusal():

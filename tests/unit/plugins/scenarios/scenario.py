@@ -6,6 +6,8 @@ lookup does)."""
 
 from __future__ import annotations
 
+import json
+
 import requests
 
 from ansible_collections.credvault.vault.tests.unit.plugins.faults.harness import run_module
@@ -21,15 +23,26 @@ def writes(vault):
     return [(entry["method"], entry["operation"]) for entry in vault.requests if entry["method"] != "GET"]
 
 
-def sim_api(vault, method, path, body=None, token=None):
-    """One request to the simulator (``body`` as JSON) as the admin or ``token``; the decoded answer."""
+def sim_api(vault, method, path, body=None, token=None, form=None):
+    """One request to the simulator (``body`` as JSON, or ``form`` as form fields) as the admin or ``token``; the
+    decoded answer."""
     answer = requests.request(
         method,
         vault.connection["url"] + path,
         json=body,
+        data=form,
         headers={"AUTHTOKEN": token or vault.connection["auth_token"]},
         verify=vault.connection["ca_path"],
         timeout=30,
     )
     answer.raise_for_status()
     return answer.json() if answer.content else None
+
+
+def api_user(vault, name):
+    """The token of a new Password User API user ``name`` (POST /restapi/json/v1/user, as setup_simulator's
+    sim_user lookup makes one)."""
+    details = {"USERNAME": name, "ROLE": "Password User", "ISAPIUSER": "true"}
+    form = {"INPUT_DATA": json.dumps({"operation": {"Details": details}})}
+    answer = sim_api(vault, "POST", "/restapi/json/v1/user", form=form)
+    return answer["operation"]["Details"]["AUTHTOKEN"]
