@@ -82,6 +82,37 @@ options:
       - A PEM file with the CA certificate(s) that signed the vault's certificate. It must exist and be readable.
       - If not set, the environment variable E(CREDVAULT_CA_PATH) is used.
     type: path
+  client_cert:
+    description:
+      - A PEM file with the TLS client certificate to show the vault, for a vault (or a gateway in front of it) that
+        demands one; with its private key in the same file, or in O(client_key).
+      - Checked before any request - the files must exist and be readable, the key must match the certificate and
+        must not be encrypted (a passphrase cannot be given).
+      - A vault that refuses the certificate, or demands one when none is set, fails the task with a message that
+        says so, with the TLS alert the vault sent (C(certificate required), C(unknown ca), ...).
+      - If not set, the environment variable E(CREDVAULT_CLIENT_CERT) is used.
+    type: path
+    version_added: 0.6.0
+  client_key:
+    description:
+      - A PEM file with the unencrypted private key of O(client_cert), when that file does not hold it. Keep it
+        readable by its owner only.
+      - If not set, the environment variable E(CREDVAULT_CLIENT_KEY) is used.
+    type: path
+    version_added: 0.6.0
+  proxy_url:
+    description:
+      - The HTTP proxy to reach the vault through, V(http://HOST:PORT) or V(https://HOST:PORT), with
+        V(USER:PASSWORD@) before the host if the proxy asks for them (the password is masked in the task's output).
+        Requests go through it with C(CONNECT), so TLS still runs between the client and the vault.
+      - Without it, the standard variables of the environment where the client runs apply, as the Python library
+        requests reads them - E(HTTPS_PROXY) (or E(https_proxy)), E(ALL_PROXY), and E(NO_PROXY) for the hosts to
+        reach directly. O(proxy_url) wins over them, E(NO_PROXY) included.
+      - A proxy that cannot be reached or refuses the connection (HTTP 407 for missing or wrong credentials, 403)
+        fails the task with a message that names the proxy (without its user information), not the vault.
+      - If not set, the environment variable E(CREDVAULT_PROXY_URL) is used.
+    type: str
+    version_added: 0.6.0
   timeout:
     description:
       - Seconds the vault has to answer one request completely, headers and body (a downloaded file included);
@@ -169,6 +200,30 @@ options:
         key: ca_path
     vars:
       - name: credvault_ca_path
+  client_cert:
+    env:
+      - name: CREDVAULT_CLIENT_CERT
+    ini:
+      - section: credvault_vault
+        key: client_cert
+    vars:
+      - name: credvault_client_cert
+  client_key:
+    env:
+      - name: CREDVAULT_CLIENT_KEY
+    ini:
+      - section: credvault_vault
+        key: client_key
+    vars:
+      - name: credvault_client_key
+  proxy_url:
+    env:
+      - name: CREDVAULT_PROXY_URL
+    ini:
+      - section: credvault_vault
+        key: proxy_url
+    vars:
+      - name: credvault_proxy_url
   timeout:
     env:
       - name: CREDVAULT_TIMEOUT

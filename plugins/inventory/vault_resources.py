@@ -165,6 +165,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import Vau
 from ansible_collections.credvault.vault.plugins.module_utils._options import (
     CONNECTION_OPTIONS,
     client_from_options,
+    connection_secrets,
     with_auth_token,
 )
 from ansible_collections.credvault.vault.plugins.plugin_utils._compat import (
@@ -235,7 +236,7 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
             self._connection_option = with_auth_token(self.get_option)  # reads auth_token_file, once per parse
         except VaultError as exc:
             raise AnsibleParserError("%s: %s" % (PLUGIN, exc)) from None
-        register_secrets([self._connection_option("auth_token")])  # not `secret: true` in its docs: see _compat
+        register_secrets(connection_secrets(self._connection_option))  # not `secret: true` in its docs: see _compat
         if self.get_option("custom_fields") and not self.get_option("details"):
             raise AnsibleParserError(
                 "%s: custom_fields are read from each resource's detail; set details: true (the default) or leave "

@@ -39,6 +39,7 @@ from urllib.parse import quote, quote_plus, urlsplit
 
 from ._answers import read_answer
 from ._catalogue import CATALOGUE, EDITIONS, PKI
+from ._client_certificate import client_certificate
 from ._errors import (
     AUTHENTICATION,
     VaultAPIError,
@@ -49,6 +50,7 @@ from ._errors import (
     VaultResponseError,
     VaultUnsupportedError,
 )
+from ._proxy import proxy_for, proxy_password
 from ._response import is_attachment, load_json_object, normalize, plain_headers
 
 try:
@@ -133,6 +135,16 @@ READ_SIZE = 64 * 1024
 _MASK = "********"
 # The operating system's words in a library's text: "[Errno 111] Connection refused".
 _OS_WORDS = re.compile(r"\[Errno -?\d+\] ([A-Za-z][A-Za-z ,'-]{0,80})")
+# OpenSSL's alerts by which a server refuses the client's certificate, or says it wants one ("tlsv13 alert
+# certificate required", "sslv3 alert bad certificate", "tlsv1 alert unknown ca"; TLS 1.2 servers answer a missing
+# certificate with "sslv3 alert handshake failure").
+_CERTIFICATE_ALERT = re.compile(
+    r"alert (certificate required|bad certificate|unknown ca|certificate unknown|certificate expired"
+    r"|certificate revoked|unsupported certificate|access denied|handshake failure)",
+    re.IGNORECASE,
+)
+# How requests reports a proxy's answer to CONNECT: "Tunnel connection failed: 407 Proxy Authentication Required".
+_PROXY_ANSWER = re.compile(r"Tunnel connection failed: (\d{3}[ A-Za-z-]{0,60})")
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]{0,15}$")
 _HOST = re.compile(r"^[A-Za-z0-9._:-]{1,253}$")
 
@@ -353,6 +365,9 @@ class VaultClient:
         retries=DEFAULT_RETRIES,
         sleep=time.sleep,
         pool_size=None,
+        proxy_url=None,
+        client_cert=None,
+        client_key=None,
     ):
         if not HAS_REQUESTS:
             raise VaultConfigError("the Python library 'requests' is required")
@@ -370,6 +385,10 @@ class VaultClient:
         # Passed with every request: requests lets REQUESTS_CA_BUNDLE/CURL_CA_BUNDLE override Session.verify.
         self.verify = _verify(validate_certs, ca_path)
         self.insecure = self.verify is False
+        self.cert = client_certificate(to_plain(client_cert), to_plain(client_key))
+        self.proxy = proxy_for(proxy_url, self.base_url)
+        # Scrubbed from messages like the token: the library's words about a proxy may quote its URL.
+        self._proxy_password = proxy_password(proxy_url)
         self.requests_sent = 0
         self.wrote = False
         self.written = []
@@ -380,6 +399,11 @@ class VaultClient:
         self.session.headers.update({"AUTHTOKEN": self._token, "User-Agent": USER_AGENT, "Accept": "application/json"})
         if org:
             self.session.headers["orgName"] = org
+        self.session.cert = self.cert
+        if proxy_url:
+            # proxy_url wins over the environment: requests would let HTTPS_PROXY override the session's proxies.
+            self.session.trust_env = False
+            self.session.proxies = {"http": proxy_url, "https": proxy_url}
         if pool_size is not None:
             self.size_pool(pool_size)
 
@@ -576,13 +600,21 @@ class VaultClient:
                 return self.session.request(
                     allow_redirects=False, stream=True, timeout=self.timeout, verify=self.verify, **request
                 )
+        except requests.exceptions.ProxyError as exc:
+            raise self._proxy_failure(operation, exc, secrets) from None
         except requests.exceptions.SSLError as exc:
+            alert = _certificate_alert(exc)
             raise VaultConnectionError(
-                "%s: TLS verification of %s failed (%spoint ca_path at the vault's CA certificate)"
+                self._certificate_refused(operation, alert)
+                if alert
+                else "%s: TLS verification of %s failed (%spoint ca_path at the vault's CA certificate)"
                 % (operation, self.base_url, _tls_verify_reason(exc)),
                 operation=operation,
             ) from None
         except (requests.exceptions.ConnectionError, requests.exceptions.Timeout) as exc:
+            alert = _certificate_alert(exc)  # TLS 1.3: the vault's refusal of the certificate comes after the request
+            if alert:
+                raise VaultConnectionError(self._certificate_refused(operation, alert), operation=operation) from None
             message = "%s: no answer from %s: %s" % (operation, self.base_url, _reason(exc, secrets, self.timeout))
             if _not_sent(exc):
                 raise _Retry(VaultConnectionError, message, operation=operation) from None
@@ -593,6 +625,47 @@ class VaultClient:
             raise VaultConnectionError(
                 "%s: the request could not be sent (%s)" % (operation, type(exc).__name__), operation=operation
             ) from None
+
+    def _proxy_failure(self, operation, exc, secrets):
+        """The error of a proxy that did not open a connection to the vault: nothing reached the vault, so a
+        proxy that could not be reached is tried again; one that answered with a refusal (HTTP 407 without the
+        right credentials, 403) fails at once."""
+        proxy = self.proxy.label if self.proxy else "of the environment"
+        answered = _PROXY_ANSWER.search(" ".join(str(cause) for cause in _causes(exc)))
+        if answered:
+            return VaultConnectionError(
+                "%s: the proxy %s refused to connect to %s: it answered %s%s"
+                % (
+                    operation,
+                    proxy,
+                    self.base_url,
+                    answered.group(1),
+                    " (its user and password in proxy_url)" if answered.group(1).startswith("407") else "",
+                ),
+                operation=operation,
+            )
+        why = _reason(exc, list(secrets) + [self._proxy_password], self.timeout)
+        return _Retry(
+            VaultConnectionError,
+            "%s: the proxy %s did not connect to %s: %s" % (operation, proxy, self.base_url, why),
+            operation=operation,
+        )
+
+    def _certificate_refused(self, operation, alert):
+        """The message of a TLS alert about the client's certificate (``_certificate_alert``)."""
+        if self.cert:
+            shown = self.cert if isinstance(self.cert, str) else self.cert[0]
+            return "%s: %s refused the TLS client certificate client_cert %s (TLS alert: %s)" % (
+                operation,
+                self.base_url,
+                shown,
+                alert,
+            )
+        return "%s: %s demands a TLS client certificate (TLS alert: %s): set client_cert and client_key" % (
+            operation,
+            self.base_url,
+            alert,
+        )
 
     def _outcome_unknown(self, endpoint, error_class, message, http_status=None):
         """A read to try again, or the error of a write that may have been applied (``wrote`` becomes True)."""
@@ -835,6 +908,16 @@ def _reason(exc, secrets, timeout):
     if any(isinstance(cause, ConnectionResetError) for cause in causes):
         return "the connection was reset before the answer arrived"
     return "the connection was closed before the answer arrived"
+
+
+def _certificate_alert(exc):
+    """The words of a TLS alert by which the server refuses the client's certificate, or its absence ("certificate
+    required", "bad certificate", "unknown ca", ...), found in ``exc`` or what it wraps; None when there is none."""
+    for cause in _causes(exc):
+        found = _CERTIFICATE_ALERT.search(str(cause))
+        if found:
+            return found.group(1).lower()
+    return None
 
 
 def _causes(exc):

@@ -11,7 +11,7 @@ from ansible.module_utils.basic import AnsibleModule, missing_required_lib
 from ._checks import check_control_characters
 from ._client import HAS_REQUESTS, INSECURE_WARNING
 from ._errors import VaultError
-from ._options import client_from_options, connection_argument_spec, with_auth_token
+from ._options import client_from_options, connection_argument_spec, connection_secrets, with_auth_token
 from ._task import FailedOutcome, Task
 
 
@@ -31,10 +31,11 @@ class VaultModule:
     @property
     def client(self):
         """The task's one client; with ``validate_certs: false`` its creation warns, once per task. A token read
-        from ``auth_token_file`` is masked in the task's output as ``auth_token`` (``no_log``) is."""
+        from ``auth_token_file`` and a password in ``proxy_url`` are masked in the task's output as ``auth_token``
+        (``no_log``) is."""
         if self._client is None:
             get_option = with_auth_token(self.params.get)
-            self.module.no_log_values.add(get_option("auth_token"))
+            self.module.no_log_values.update(connection_secrets(get_option))
             self._client = client_from_options(get_option)
             if self._client.insecure:
                 self.module.warn(INSECURE_WARNING)

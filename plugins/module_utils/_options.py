@@ -25,6 +25,7 @@ from ansible.module_utils.basic import AnsibleFallbackNotFound
 
 from ._client import DEFAULT_RETRIES, DEFAULT_TIMEOUT, VaultClient
 from ._errors import VaultConfigError
+from ._proxy import proxy_password
 from ._token_file import read_token_file
 
 CONNECTION_OPTIONS = (
@@ -36,6 +37,9 @@ CONNECTION_OPTIONS = (
     "build",
     "validate_certs",
     "ca_path",
+    "client_cert",
+    "client_key",
+    "proxy_url",
     "timeout",
     "retries",
 )
@@ -68,6 +72,11 @@ def connection_argument_spec():
         "build": {"type": "int", "fallback": _env("build")},
         "validate_certs": {"type": "bool", "default": True, "fallback": _env("validate_certs")},
         "ca_path": {"type": "path", "fallback": _env("ca_path")},
+        "client_cert": {"type": "path", "fallback": _env("client_cert")},
+        # A file's path, not the key: sanity's no_log check asks any option named like a key to say so.
+        "client_key": {"type": "path", "no_log": False, "fallback": _env("client_key")},
+        # Its password, when it holds one, is masked (connection_secrets), not the whole URL.
+        "proxy_url": {"type": "str", "fallback": _env("proxy_url")},
         "timeout": {"type": "float", "default": DEFAULT_TIMEOUT, "fallback": _env("timeout")},
         "retries": {"type": "int", "default": DEFAULT_RETRIES, "fallback": _env("retries")},
     }
@@ -116,6 +125,12 @@ def with_auth_token(get_option):
         return resolved[name] if name in resolved else get_option(name)
 
     return get_resolved
+
+
+def connection_secrets(get_option):
+    """What of the connection must be masked wherever it could be shown: the token (``with_auth_token``'s getter
+    reads it from ``auth_token_file``) and the password in ``proxy_url``."""
+    return [value for value in (get_option("auth_token"), proxy_password(get_option("proxy_url"))) if value]
 
 
 def client_from_options(get_option):

@@ -17,6 +17,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import Vau
 from ansible_collections.credvault.vault.plugins.module_utils._options import (
     client_from_options,
     connection_argument_spec,
+    connection_secrets,
     with_auth_token,
 )
 from ansible_collections.credvault.vault.plugins.module_utils._task import Task
@@ -50,7 +51,7 @@ def run_entry(entry, own_spec, desired, check_mode):
     try:
         check_control_characters(own_spec, desired)
         get_option = with_auth_token(desired.get)
-        register_secrets([get_option("auth_token")])  # read from auth_token_file, it was no option value
+        register_secrets(connection_secrets(get_option))  # read from auth_token_file, it was no option value
         client = client_from_options(get_option)
         if client.insecure:
             display.warning(INSECURE_WARNING)

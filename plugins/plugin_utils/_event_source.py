@@ -23,6 +23,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._options import (
     connection_argument_spec,
     with_auth_token,
 )
+from ansible_collections.credvault.vault.plugins.module_utils._proxy import proxy_password
 from ansible_collections.credvault.vault.plugins.plugin_utils._audit_events import (
     START_AT,
     AuditEvents,
@@ -72,7 +73,9 @@ def source_settings(args):
         if value is not None and not str(key).startswith(RULEBOOK_ARGUMENT_PREFIX)
     }
     result = ArgumentSpecValidator(source_argument_spec()).validate(given)
-    secrets = [value for value in (given.get("auth_token"), os.environ.get(TOKEN_VARIABLE)) if value]
+    secrets = [value for value in (given.get("auth_token"), os.environ.get(TOKEN_VARIABLE)) if value] + [
+        proxy_password(value) for value in (given.get("proxy_url"), os.environ.get("CREDVAULT_PROXY_URL")) if value
+    ]
     problems = [_without(str(message), secrets) for message in result.error_messages]
     settings = result.validated_parameters
     if not problems:

@@ -28,6 +28,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import Vau
 from ansible_collections.credvault.vault.plugins.module_utils._options import (
     CONNECTION_OPTIONS,
     client_from_options,
+    connection_secrets,
     is_blank,
     with_auth_token,
 )
@@ -119,7 +120,7 @@ class VaultLookupBase(LookupBase):
             self.connection_option = with_auth_token(self.get_option)  # reads auth_token_file, once per lookup
         except VaultError as exc:
             raise AnsibleLookupError("%s: %s" % (self.PLUGIN, exc)) from None
-        register_secrets([self.connection_option("auth_token")])  # not `secret: true` in its docs: see _compat
+        register_secrets(connection_secrets(self.connection_option))  # not `secret: true` in its docs: see _compat
         if not HAS_REQUESTS:
             raise AnsibleLookupError("%s: the Python library 'requests' is required on the controller" % self.PLUGIN)
         if not self.get_option("validate_certs"):

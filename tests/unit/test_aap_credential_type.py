@@ -99,14 +99,25 @@ def test_every_injector_refers_to_a_defined_input(credential_type):
     assert set(credential_type["inputs"]["required"]) <= inputs
 
 
-def test_the_ca_bundle_is_a_file_whose_path_goes_to_ca_path_only_when_given(credential_type):
+@pytest.mark.parametrize(
+    "variable, file_label, field",
+    [
+        ("CREDVAULT_CA_PATH", "ca_bundle", "ca_certificate"),
+        ("CREDVAULT_CLIENT_CERT", "client_certificate", "client_certificate"),
+        ("CREDVAULT_CLIENT_KEY", "client_key", "client_key"),
+    ],
+)
+def test_pem_inputs_are_files_whose_paths_are_injected_only_when_given(credential_type, variable, file_label, field):
     injectors = credential_type["injectors"]
-    render = Environment().from_string(injectors["env"]["CREDVAULT_CA_PATH"]).render
-    awx = {"filename": {"ca_bundle": "/runner/env/ca_bundle"}}
+    render = Environment().from_string(injectors["env"][variable]).render
+    awx = {"filename": {file_label: "/runner/env/%s" % file_label}}
 
-    assert template_variables(injectors["file"]["template.ca_bundle"]) == {"ca_certificate"}
-    assert render(tower=awx, ca_certificate="-----BEGIN CERTIFICATE-----") == "/runner/env/ca_bundle"
-    assert render(tower=awx, ca_certificate="") == ""
+    assert template_variables(injectors["file"]["template.%s" % file_label]) == {field}
+    assert render(tower=awx, **{field: "-----BEGIN PEM-----"}) == "/runner/env/%s" % file_label
+    assert render(tower=awx, **{field: ""}) == ""
+    assert all(
+        field not in template_variables(template) or "tower" in template for template in injectors["env"].values()
+    )
 
 
 @pytest.mark.parametrize("skip, injected", [(True, "false"), (False, "")])
@@ -116,11 +127,14 @@ def test_certificates_are_verified_unless_skipping_is_chosen(credential_type, sk
     assert Environment().from_string(template).render(skip_certificate_verification=skip) == injected
 
 
-def test_the_token_is_a_secret_input(credential_type):
+def test_the_token_the_key_and_the_proxy_are_secret_inputs(credential_type):
     fields = {field["id"]: field for field in credential_type["inputs"]["fields"]}
 
     assert fields["auth_token"].get("secret") is True
     assert fields["ca_certificate"].get("multiline") is True
+    # The key and a proxy URL that may hold a password are secret inputs: AWX encrypts them and hides them.
+    assert fields["client_key"].get("secret") is True and fields["client_key"].get("multiline") is True
+    assert fields["proxy_url"].get("secret") is True
 
 
 def test_the_host_credentials_role_accepts_every_connection_option():

@@ -92,6 +92,25 @@ options:
     type: path
     env:
       - name: CREDVAULT_CA_PATH
+  client_cert:
+    description:
+      - A PEM file with the TLS client certificate to show a vault that demands one (its key in the same file or in
+        O(client_key)); checked when the source starts.
+    type: path
+    env:
+      - name: CREDVAULT_CLIENT_CERT
+  client_key:
+    description: A PEM file with the unencrypted private key of O(client_cert).
+    type: path
+    env:
+      - name: CREDVAULT_CLIENT_KEY
+  proxy_url:
+    description:
+      - The HTTP proxy to reach the vault through, C(http://HOST:PORT), with C(USER:PASSWORD@) before the host if it
+        asks for them. Without it, E(HTTPS_PROXY), E(ALL_PROXY) and E(NO_PROXY) apply.
+    type: str
+    env:
+      - name: CREDVAULT_PROXY_URL
   timeout:
     description: Seconds to wait for each answer.
     type: float

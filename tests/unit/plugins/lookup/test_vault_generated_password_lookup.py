@@ -87,7 +87,8 @@ def test_an_unknown_keyword_is_refused_with_the_valid_ones(lookup, vault):
     message = failure(lookup, "Strong", polcy="Medium")
     assert message.startswith(
         "vault_generated_password: unknown keyword polcy=; the keywords are auth_token, auth_token_file, build, "
-        "ca_path, edition, on_denied, on_missing, org_name, policy, retries, timeout, url, validate_certs"
+        "ca_path, client_cert, client_key, edition, on_denied, on_missing, org_name, policy, proxy_url, retries, "
+        "timeout, url, validate_certs"
     )
     assert vault.clients == []
 

@@ -93,6 +93,9 @@ def test_blank_environment_variables_are_unset_and_stay_in_the_environment(looku
         "CREDVAULT_RETRIES",
         "CREDVAULT_ORG_NAME",
         "CREDVAULT_AUTH_TOKEN_FILE",
+        "CREDVAULT_CLIENT_CERT",
+        "CREDVAULT_CLIENT_KEY",
+        "CREDVAULT_PROXY_URL",
     )
     for name in blank:
         monkeypatch.setenv(name, "")
@@ -106,6 +109,9 @@ def test_blank_environment_variables_are_unset_and_stay_in_the_environment(looku
         "build": None,
         "validate_certs": True,
         "ca_path": None,
+        "client_cert": None,
+        "client_key": None,
+        "proxy_url": None,
         "timeout": 30,
         "retries": 3,
     }
@@ -155,9 +161,9 @@ def test_an_invalid_choice_names_the_option(lookup):
     [
         (
             {"reson": "Deploy"},
-            "unknown keyword reson=; the keywords are account, auth_token, auth_token_file, build, ca_path, concurrency, default, "
-            "edition, field, id_cache, id_cache_path, id_cache_ttl, on_denied, on_missing, org_name, reason, resource, "
-            "retries, ticket_id, "
+            "unknown keyword reson=; the keywords are account, auth_token, auth_token_file, build, ca_path, client_cert, "
+            "client_key, concurrency, default, edition, field, id_cache, id_cache_path, id_cache_ttl, on_denied, "
+            "on_missing, org_name, proxy_url, reason, resource, retries, ticket_id, "
             "timeout, totp_min_validity, totp_period, url, "
             "validate_certs",
         ),
