@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The collection against the simulator that answers as recorded real Password Manager Pro and PAM360 servers do
-# (profile `real` of tests/utils/with_simulators.py: --edition A --build 12450 --dialect real): playbooks/
-# real_dialect.yml converges every domain twice (the second run changes nothing and sends reads only, counted),
-# runs the lookups, the inventory plugin (ansible-inventory on real.vault_resources.yml), the host_credentials role
-# over a host with the local connection (inventory.yml) and an unknown token; playbooks/cleanup.yml removes what it
-# made, before and after.
+# (profile `real` of tests/utils/with_simulators.py: --edition A --build 12450 --dialect real), where it needs a
+# real Ansible run: playbooks/real_dialect.yml makes a resource and its accounts, reads a password by a lookup
+# through Ansible's templating, runs the inventory plugin (ansible-inventory on real.vault_resources.yml) and the
+# host_credentials role over a host with the local connection (inventory.yml); playbooks/cleanup.yml removes what
+# it made, before and after. Every domain converged twice, the other lookups and an unknown token are
+# tests/unit/plugins/scenarios/test_real_dialect.py's (the modules run in-process against the same profile).
 set -eu
 
 config="$(pwd)/../../integration_config.yml"
