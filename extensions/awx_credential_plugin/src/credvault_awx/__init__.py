@@ -39,6 +39,10 @@ def _failure(text, *fields):
 
 def _fields_to_check(errors, exc):
     """The fields that decide the outcome of a failed call ``exc``."""
+    if isinstance(exc, errors.VaultConnectionError) and "TLS client certificate" in str(exc):
+        return ("client_cert", "client_key")
+    if isinstance(exc, errors.VaultConnectionError) and ": the proxy " in str(exc):
+        return ("proxy_url",)
     if isinstance(exc, errors.VaultConnectionError) and "TLS verification" in str(exc):
         return ("ca_cert", "url")
     if isinstance(exc, (errors.VaultConnectionError, errors.VaultResponseError)):
@@ -61,13 +65,13 @@ def _text(kwargs, name):
 
 
 @contextmanager
-def _ca_file(pem):
-    """A file of mode 0600 holding ``pem`` (the ``ca_cert`` input, already checked) while the request runs, then
-    removed."""
+def _pem_file(pem, kind):
+    """A file of mode 0600 holding ``pem`` (the ``ca_cert``, ``client_cert`` or ``client_key`` input) while the
+    request runs, then removed; None for an input left unset."""
     if pem is None:
         yield None
         return
-    fd, path = tempfile.mkstemp(prefix="credvault-ca-", suffix=".pem")
+    fd, path = tempfile.mkstemp(prefix="credvault-%s-" % kind, suffix=".pem")
     try:
         with os.fdopen(fd, "w") as handle:
             handle.write(pem)
@@ -134,7 +138,11 @@ def backend(**kwargs):
         account, client_module, errors = module_utils("_account", "_client", "_errors")
     except CollectionMissingError as exc:
         raise _failure(str(exc)) from None
-    with _ca_file(_checked_ca_cert(kwargs)) as ca_path:
+    with (
+        _pem_file(_checked_ca_cert(kwargs), "ca") as ca_path,
+        _pem_file(_text(kwargs, "client_cert"), "client-cert") as client_cert,
+        _pem_file(_text(kwargs, "client_key"), "client-key") as client_key,
+    ):
         try:
             client = client_module.VaultClient(
                 url=_text(kwargs, "url"),
@@ -144,6 +152,9 @@ def backend(**kwargs):
                 build=_text(kwargs, "build"),
                 validate_certs=kwargs.get("validate_certs"),
                 ca_path=ca_path,
+                client_cert=client_cert,
+                client_key=client_key,
+                proxy_url=_text(kwargs, "proxy_url"),
             )
         except errors.VaultError as exc:
             raise _failure(str(exc)) from None

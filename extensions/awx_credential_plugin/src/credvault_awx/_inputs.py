@@ -33,6 +33,28 @@ FIELDS = [
         "help_text": "PEM CA bundle to verify the vault's certificate with (default: the system's CAs).",
     },
     {
+        "id": "client_cert",
+        "label": "Client certificate",
+        "type": "string",
+        "multiline": True,
+        "help_text": "PEM TLS client certificate to show a vault (or its gateway) that demands one.",
+    },
+    {
+        "id": "client_key",
+        "label": "Client certificate key",
+        "type": "string",
+        "multiline": True,
+        "secret": True,
+        "help_text": "PEM private key of the client certificate, unencrypted.",
+    },
+    {
+        "id": "proxy_url",
+        "label": "Proxy URL",
+        "type": "string",
+        "secret": True,
+        "help_text": "HTTP proxy to the vault, http://[user:password@]host:port (default: HTTPS_PROXY, NO_PROXY).",
+    },
+    {
         "id": "validate_certs",
         "label": "Verify the vault's TLS certificate",
         "type": "boolean",

@@ -23,6 +23,8 @@ FIXED = ("timeout", "retries", "sleep", "pool_size")
 _PHRASES = (
     # The collection's environment variables mean nothing to AWX: the field is named already.
     (re.compile(r" \(or set CREDVAULT_[A-Z_]+\)"), ""),
+    # Nor do the paths of the files the plugin writes a PEM field into for the run (backend's _pem_file).
+    (re.compile(r" \S*credvault-(?:ca|client-cert|client-key)-\S*\.pem"), ""),
     (re.compile(r"point ca_path at the vault's CA certificate"), "put the vault's CA certificate (PEM) in ca_cert"),
     (re.compile(r"\bthe timeout of\b"), "the plugin's fixed timeout of"),
 ) + tuple((re.compile(r"\b%s\b" % option), field) for option, field in RENAMED.items())
