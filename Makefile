@@ -430,7 +430,8 @@ system-packages:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 
 test: venv collection system-packages
-	python tests/utils/pipeline.py --slots $(TEST_SLOTS) --log-dir $(BUILD)/stage-logs --summary $(BUILD)/test-times.md \
+	python tests/utils/pipeline.py --calibrate --slots $(TEST_SLOTS) --log-dir $(BUILD)/stage-logs \
+	  --summary $(BUILD)/test-times.md \
 	  $(addprefix --stage ,$(TEST_STAGES)) -- $(MAKE) SKIP_SETUP=1 BUILD=$(BUILD) VENV=$(VENV) \
 	  $(if $(REQUIRE_ALL_PYTHONS),REQUIRE_ALL_PYTHONS=1)
 

@@ -83,6 +83,30 @@ def test_each_stage_reports_the_cpu_time_of_its_processes(tmp_path, stage_script
     assert "| wall time | CPU time |" in (tmp_path / "times.md").read_text()
 
 
+def test_the_cpu_time_at_the_reference_speed_scales_by_the_calibration(tmp_path, stage_script):
+    pipeline = load("pipeline")
+    stage = pipeline.Stage("units", 1, seconds=600, cpu_seconds=3000, result="passed")
+    reference = pipeline.REFERENCE_CALIBRATION_SECONDS
+
+    # A machine 25 % slower than the reference before the stages and 15 % after: its 50 minutes are 41 min 40 s at
+    # the reference speed (3000 s / 1.2).
+    table = pipeline.summary([stage], 600, [reference * 1.25, reference * 1.15])
+    assert table.splitlines()[-1].endswith("| 41 min 40 s |")
+    assert "calibration %.2f s before, %.2f s after" % (reference * 1.25, reference * 1.15) in table
+    assert "reference speed" not in pipeline.summary([stage], 600)
+
+    result = subprocess.run(
+        [sys.executable, PIPELINE, "--calibrate", "--log-dir", str(tmp_path / "logs"), "--stage", "a"]
+        + ["--", str(stage_script)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout
+    assert re.search(r"calibration \d+\.\d\d s before, \d+\.\d\d s after", result.stdout)
+
+
 def test_a_heavy_stage_runs_alone(tmp_path, stage_script):
     result = run_pipeline(tmp_path, stage_script, ["heavy:2", "light"], slots=2)
 

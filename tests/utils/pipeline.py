@@ -18,6 +18,12 @@ At the end a table of the stages' wall times and CPU times is printed and writte
 (Markdown). A stage's CPU time is that of its process and every descendant it waited for (``wait4``'s
 resource usage): the CPU it took from the machine's cores, where the wall time also holds the time it
 waited for them. Only the standard library is used.
+
+This machine's speed varies from run to run (the same stage has measured 30 % apart), so the table also gives the
+stages' CPU time at a reference speed: a fixed workload (``CALIBRATION``: compiling Python source and JSON, as most
+of the suite's CPU goes to starting Python processes that compile their modules) is timed before the stages and
+after them, best of three each, and the stages' CPU time is scaled by ``REFERENCE_CALIBRATION_SECONDS`` over the
+mean of the two.
 """
 
 from __future__ import annotations
@@ -35,6 +41,17 @@ PROG = "pipeline"
 NOT_RUN = 3
 LOG_TAIL_LINES = 300
 PROGRESS = re.compile(r"^\S+: (progress: .*)$")
+# The calibration workload, run in a Python process of its own: 0.9 s of CPU on the reference machine.
+CALIBRATION = (
+    "import argparse, json, inspect\n"
+    "source = inspect.getsource(argparse)\n"
+    "for _ in range(27):\n"
+    "    compile(source, 'argparse.py', 'exec')\n"
+    "    json.loads(json.dumps([{'n': n, 's': str(n) * 8} for n in range(20000)]))\n"
+)
+# The workload's CPU seconds on the quiet 2-core machine whose runs set the suite's budget (issue 36).
+REFERENCE_CALIBRATION_SECONDS = 0.9
+CALIBRATION_RUNS = 3
 
 
 @dataclass
@@ -176,13 +193,38 @@ def minutes(seconds):
     return "%d min %02d s" % divmod(round(seconds), 60) if seconds else ""
 
 
-def summary(stages, total):
+def calibrate():
+    """The calibration workload's CPU seconds (user and system, of its process): the best of ``CALIBRATION_RUNS``."""
+    best = None
+    for _ in range(CALIBRATION_RUNS):
+        before = os.times()
+        subprocess.run([sys.executable, "-c", CALIBRATION], check=True)
+        after = os.times()
+        seconds = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+        best = seconds if best is None else min(best, seconds)
+    return best
+
+
+def summary(stages, total, calibration=None):
+    """The table; with ``calibration`` (the workload's seconds before and after the stages), the CPU time at the
+    reference speed too."""
     rows = ["| stage | result | wall time | CPU time |", "|---|---|---|---|"]
     for stage in stages:
         result = stage.result + (" (%s)" % stage.note if stage.note else "")
         rows.append("| %s | %s | %s | %s |" % (stage.name, result, minutes(stage.seconds), minutes(stage.cpu_seconds)))
     cpu = sum(stage.cpu_seconds for stage in stages)
     rows.append("| **all stages** | | **%s** | **%s** |" % (minutes(total), minutes(cpu)))
+    if calibration:
+        scale = REFERENCE_CALIBRATION_SECONDS / (sum(calibration) / len(calibration))
+        rows.append(
+            "| all stages at the reference speed (calibration %s s before, %s s after, reference %s s) | | | %s |"
+            % (
+                "%.2f" % calibration[0],
+                "%.2f" % calibration[-1],
+                "%.2f" % REFERENCE_CALIBRATION_SECONDS,
+                minutes(cpu * scale),
+            )
+        )
     return "\n".join(rows) + "\n"
 
 
@@ -192,6 +234,9 @@ def main(argv=None):
     parser.add_argument("--log-dir", required=True, help="where NAME.log goes for each stage")
     parser.add_argument("--summary", help="write the table of wall times here (Markdown)")
     parser.add_argument("--stage", action="append", type=parse_stage, required=True, help="NAME[:WEIGHT]")
+    parser.add_argument(
+        "--calibrate", action="store_true", help="time the calibration workload before and after the stages"
+    )
     parser.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND...; the stage name is appended")
     args = parser.parse_args(argv)
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -204,6 +249,7 @@ def main(argv=None):
 
     signal.signal(signal.SIGTERM, terminate)
     signal.signal(signal.SIGHUP, terminate)
+    calibration = [calibrate()] if args.calibrate else []
     started = time.monotonic()
     try:
         failed = run_stages(args.stage, args.slots, command, args.log_dir)
@@ -213,7 +259,10 @@ def main(argv=None):
                 stop(stage)
         log("interrupted")
         return 1
-    table = summary(args.stage, time.monotonic() - started)
+    total = time.monotonic() - started
+    if calibration and not failed:
+        calibration.append(calibrate())
+    table = summary(args.stage, total, calibration if len(calibration) == 2 else None)
     if args.summary:
         with open(args.summary, "w") as handle:
             handle.write(table)
