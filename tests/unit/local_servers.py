@@ -1,16 +1,18 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Real local servers for client tests: a scripted HTTPS vault and a plain TCP listener that records
-whether anything reached it (where a followed redirect would go).
+"""Real local servers for client tests: a scripted HTTPS vault, a plain TCP listener that records
+whether anything reached it (where a followed redirect would go), and an HTTP proxy that opens CONNECT tunnels.
 
 The scripted vault answers a whole body, or streams one piece by piece (never-ending, dripping or huge
 bodies), and it can show a certificate for another name than the address it listens on."""
 
 from __future__ import annotations
 
+import base64
 import datetime
 import ipaddress
 import queue
+import socket
 import socketserver
 import ssl
 import sys
@@ -205,3 +207,189 @@ class Listener:
     def close(self):
         self.server.shutdown()
         self.server.server_close()
+
+
+class ConnectProxy:
+    """An HTTP proxy on 127.0.0.1 (``url``) that serves CONNECT only: a TCP tunnel to the ``host:port`` asked,
+    its bytes relayed both ways until either end closes. ``tunnels`` lists the ``host:port`` of every tunnel opened,
+    ``received`` every CONNECT request as ``{"target", "headers"}`` (its header names in lower case).
+
+    - ``credentials=(user, password)``: a CONNECT without ``Proxy-Authorization: Basic`` of them is answered 407
+      with ``Proxy-Authenticate: Basic realm="test"``, and no tunnel;
+    - ``refuse=STATUS`` (403, 502...): every CONNECT is answered ``STATUS``, and no tunnel;
+    - another method than CONNECT is answered 405; a target it cannot reach, 502.
+
+    A context manager; ``stop()`` (or ``close()``) closes the listener and every open connection and tunnel. Its
+    threads are daemons: none of them keeps the test process alive."""
+
+    REASONS = {403: "Forbidden", 405: "Method Not Allowed", 407: "Proxy Authentication Required", 502: "Bad Gateway"}
+    HEAD_LIMIT = 65536
+    TIMEOUT = 5
+
+    def __init__(self, credentials=None, refuse=None):
+        self.credentials = credentials
+        self.refuse = refuse
+        self._lock = threading.Lock()
+        self._tunnels = []
+        self._received = []
+        self._sockets = set()
+        self._stopped = False
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self._listener.getsockname()[1]
+        self.url = "http://127.0.0.1:%d" % self.port
+        self._thread = threading.Thread(target=self._accept, name="connect-proxy", daemon=True)
+        self._thread.start()
+
+    @property
+    def tunnels(self):
+        with self._lock:
+            return list(self._tunnels)
+
+    @property
+    def received(self):
+        with self._lock:
+            return list(self._received)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        self.stop()
+
+    def stop(self):
+        """Close the listener and every connection and tunnel; wait (briefly) for the accepting thread to end."""
+        with self._lock:
+            self._stopped = True
+            sockets, self._sockets = self._sockets, set()
+        for sock in [self._listener, *sockets]:
+            _close(sock)
+        self._thread.join(self.TIMEOUT)
+
+    close = stop
+
+    @property
+    def stopped(self):
+        return self._stopped
+
+    def _keep(self, sock):
+        """Track ``sock`` to close it on stop; False (and ``sock`` closed) when stopped already."""
+        with self._lock:
+            if not self._stopped:
+                self._sockets.add(sock)
+                return True
+        _close(sock)
+        return False
+
+    def _forget(self, *sockets):
+        with self._lock:
+            self._sockets.difference_update(sockets)
+        for sock in sockets:
+            _close(sock)
+
+    def _accept(self):
+        while True:
+            try:
+                client, dummy = self._listener.accept()
+            except OSError:  # the listener was closed: stopped
+                return
+            if not self._keep(client):
+                return
+            threading.Thread(target=self._serve, args=(client,), name="connect-proxy-client", daemon=True).start()
+
+    def _serve(self, client):
+        upstream = None
+        try:
+            client.settimeout(self.TIMEOUT)
+            head, rest = self._read_head(client)
+            if head is None:
+                return
+            lines = head.decode("iso-8859-1").split("\r\n")
+            method, target = (lines[0].split(" ") + ["", ""])[:2]
+            headers = {}
+            for line in lines[1:]:
+                name, dummy, value = line.partition(":")
+                headers[name.strip().lower()] = value.strip()
+            if method != "CONNECT":
+                self._answer(client, 405)
+                return
+            with self._lock:
+                self._received.append({"target": target, "headers": headers})
+            if self.refuse:
+                self._answer(client, self.refuse)
+                return
+            if self.credentials and headers.get("proxy-authorization") != _basic(*self.credentials):
+                self._answer(client, 407, {"Proxy-Authenticate": 'Basic realm="test"'})
+                return
+            host, dummy, port = target.rpartition(":")
+            try:
+                upstream = socket.create_connection((host.strip("[]"), int(port)), timeout=self.TIMEOUT)
+            except (OSError, ValueError):
+                self._answer(client, 502)
+                return
+            if not self._keep(upstream):
+                return
+            with self._lock:
+                self._tunnels.append(target)
+            client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
+            client.settimeout(None)
+            upstream.settimeout(None)
+            if rest:
+                upstream.sendall(rest)
+            back = threading.Thread(target=_relay, args=(upstream, client), name="connect-proxy-tunnel", daemon=True)
+            back.start()
+            _relay(client, upstream)
+            back.join()
+        except OSError:
+            pass
+        finally:
+            self._forget(*(sock for sock in (client, upstream) if sock is not None))
+
+    def _read_head(self, client):
+        """The request's head (up to the blank line) and the bytes read after it; (None, b"") if the client went
+        away or sent too much."""
+        data = b""
+        while b"\r\n\r\n" not in data:
+            if len(data) > self.HEAD_LIMIT:
+                return None, b""
+            piece = client.recv(4096)
+            if not piece:
+                return None, b""
+            data += piece
+        head, dummy, rest = data.partition(b"\r\n\r\n")
+        return head, rest
+
+    def _answer(self, client, status, headers=None):
+        lines = ["HTTP/1.1 %d %s" % (status, self.REASONS.get(status, "Refused"))]
+        lines += ["%s: %s" % item for item in dict(headers or {}, **{"Content-Length": "0"}).items()]
+        lines.append("Connection: close")
+        client.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("iso-8859-1"))
+
+
+def _basic(user, password):
+    return "Basic " + base64.b64encode(("%s:%s" % (user, password)).encode()).decode()
+
+
+def _relay(source, destination):
+    """Copy ``source`` to ``destination`` until ``source`` ends (or either breaks); then end ``destination``'s
+    sending side, so its peer sees the end too."""
+    try:
+        while True:
+            data = source.recv(65536)
+            if not data:
+                break
+            destination.sendall(data)
+    except OSError:
+        pass
+    try:
+        destination.shutdown(socket.SHUT_WR)
+    except OSError:
+        pass
+
+
+def _close(sock):
+    """Shut ``sock`` down (which wakes a thread blocked on it) and close it."""
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    sock.close()

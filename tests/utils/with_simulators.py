@@ -11,7 +11,8 @@ Usage::
 For each profile this starts ``vault-simulator`` (the one installed next to the
 running Python, i.e. in the same virtual environment) on a free port, waits for
 the single JSON "ready" line it prints on stdout
-(``{"url", "token", "ca_path", "edition", "build"}``), and then runs COMMAND with:
+(``{"url", "token", "ca_path", "edition", "build", ...}``; also ``client_cert`` and
+``client_key``), and then runs COMMAND with:
 
 * ``CREDVAULT_URL``, ``CREDVAULT_AUTH_TOKEN``, ``CREDVAULT_CA_PATH``,
   ``CREDVAULT_EDITION`` and ``CREDVAULT_BUILD`` taken from the FIRST profile;
@@ -46,8 +47,12 @@ PROFILES = {
     "access_control": ["--edition", "A", "--build", "12450", "--access-control", "--require-reason"],
     # Answers as recorded real servers do (tests/simulator/README.md, "Dialects").
     "real": ["--edition", "A", "--build", "12450", "--dialect", "real"],
+    # The TLS handshake demands a client certificate: the ready line's client_cert and client_key.
+    "client_cert": ["--edition", "A", "--build", "12450", "--require-client-cert"],
 }
 
+# The keys a ready line must have; it has more (client_cert and client_key, the paths of a client certificate
+# of the simulator's CA), which go into the simulators file as they are.
 READY_KEYS = ("url", "token", "ca_path", "edition", "build")
 
 STOP_TIMEOUT = 10

@@ -53,10 +53,12 @@ def test_cli_announces_itself_and_serves_https(tmp_path):
     )
     try:
         ready = json.loads(first_line(process.stdout))
-        assert set(ready) == {"url", "token", "ca_path", "edition", "build"}
+        assert set(ready) == {"url", "token", "ca_path", "edition", "build", "client_cert", "client_key"}
         assert ready["url"].startswith("https://127.0.0.1:") and int(ready["url"].rsplit(":", 1)[1]) > 0
         assert (ready["token"], ready["edition"], ready["build"]) == ("CLI-TOKEN", "A", 12300)
         assert ready["ca_path"] == str(tmp_path / "tls" / "ca.pem")
+        assert ready["client_cert"] == str(tmp_path / "tls" / "client.pem")
+        assert ready["client_key"] == str(tmp_path / "tls" / "client-key.pem")
 
         input_data = json.dumps({"operation": {"Details": {"REASON": SECRET_REASON}}})
         url = ready["url"] + "/restapi/json/v1/resources?" + urllib.parse.urlencode({"INPUT_DATA": input_data})

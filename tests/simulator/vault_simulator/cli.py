@@ -3,7 +3,11 @@
 When the socket listens, exactly one JSON line is printed to stdout::
 
     {"url": "https://127.0.0.1:PORT", "token": "...", "ca_path": "/abs/ca.pem",
-     "edition": "A", "build": 12450}
+     "edition": "A", "build": 12450, "client_cert": "/abs/client.pem",
+     "client_key": "/abs/client-key.pem"}
+
+``client_cert`` and ``client_key`` (a certificate and key the test CA signed) are always there; the server demands
+them only with ``--require-client-cert``.
 
 Everything else (the request log) goes to stderr. SIGTERM and SIGINT stop it.
 
@@ -93,7 +97,14 @@ def parse_args(argv=None):
     parser.add_argument("--state", help="SQLite file that keeps the state across restarts (default: in memory)")
     parser.add_argument(
         "--tls-dir",
-        help="directory for ca.pem, server.pem, server-key.pem (default: a new temporary directory, removed at exit)",
+        help="directory for ca.pem, server.pem, server-key.pem, client.pem, client-key.pem "
+        "(default: a new temporary directory, removed at exit)",
+    )
+    parser.add_argument(
+        "--require-client-cert",
+        action="store_true",
+        help="demand a TLS client certificate signed by the simulator's CA (client.pem / client-key.pem in the "
+        "TLS directory)",
     )
     return parser.parse_args(argv)
 
@@ -137,6 +148,8 @@ def main(argv=None):
             "ca_path": tls_files.ca_path,
             "edition": config.edition,
             "build": config.build,
+            "client_cert": tls_files.client_cert_path,
+            "client_key": tls_files.client_key_path,
         }
         sys.stdout.write(json.dumps(ready) + "\n")
         sys.stdout.flush()
@@ -144,7 +157,7 @@ def main(argv=None):
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)
     try:
-        serve(app, args.host, args.port, tls_files, announce)
+        serve(app, args.host, args.port, tls_files, announce, require_client_cert=args.require_client_cert)
     except KeyboardInterrupt:  # a signal that came before the serve loop ran
         pass
     finally:

@@ -88,11 +88,13 @@ class _Connection(HTTPConnection):
 
 
 class _CountingTLSAdapter(BuiltinSSLAdapter):
-    """TLS with the simulator's own context; every accepted connection is counted before its handshake."""
+    """TLS with the simulator's own context; every accepted connection is counted before its handshake. With
+    ``require_client_cert``, a client without a certificate signed by the test CA fails the handshake: cheroot
+    closes that connection and goes on; its message (level INFO) is not written (``_SimulatorServer.error_log``)."""
 
-    def __init__(self, tls_files, traffic):
+    def __init__(self, tls_files, traffic, require_client_cert=False):
         super().__init__(tls_files.cert_path, tls_files.key_path)
-        self.context = tls_files.server_context()
+        self.context = tls_files.server_context(require_client_cert=require_client_cert)
         self._traffic = traffic
 
     def wrap(self, sock):
@@ -101,7 +103,10 @@ class _CountingTLSAdapter(BuiltinSSLAdapter):
 
 
 class _SimulatorServer(Server):
-    def __init__(self, app, host, port, tls_files):
+    """cheroot's server of ``app`` over TLS with ``tls_files``; with ``require_client_cert``, only clients showing
+    a certificate of the test CA (``tls_files.client_cert_path``) get through the handshake."""
+
+    def __init__(self, app, host, port, tls_files, require_client_cert=False):
         super().__init__(
             (host, port),
             app,
@@ -113,7 +118,7 @@ class _SimulatorServer(Server):
         self.ConnectionClass = _Connection
         self.keep_alive_conn_limit = KEPT_ALIVE_CONNECTIONS
         self.traffic = simulator_of(app).traffic
-        self.ssl_adapter = _CountingTLSAdapter(tls_files, self.traffic)
+        self.ssl_adapter = _CountingTLSAdapter(tls_files, self.traffic, require_client_cert)
 
     def error_log(self, msg="", level=logging.INFO, traceback=False):
         # cheroot's messages can quote what a client sent (an exception's repr, a traceback):
@@ -123,10 +128,11 @@ class _SimulatorServer(Server):
             sys.stderr.write(f"server error: {type(error).__name__ if error else 'unknown'}\n")
 
 
-def serve(app, host, port, tls_files, on_ready):
+def serve(app, host, port, tls_files, on_ready, require_client_cert=False):
     """Listen on ``host``:``port`` (0 picks a free port), call ``on_ready(port)``,
-    then serve until interrupted (KeyboardInterrupt)."""
-    server = _SimulatorServer(app, host, port, tls_files)
+    then serve until interrupted (KeyboardInterrupt); with ``require_client_cert``, demand a client certificate
+    of the test CA."""
+    server = _SimulatorServer(app, host, port, tls_files, require_client_cert)
     server.prepare()
     # The serve loop runs in a thread of its own: the KeyboardInterrupt of a signal then
     # comes while this thread only waits, never half-way through cheroot's queues and locks.

@@ -1,7 +1,9 @@
-"""A throw-away certificate authority and a server certificate it signs.
+"""A throw-away certificate authority, a server certificate and a client certificate it signs.
 
 The server certificate names ``localhost`` (DNS) and ``127.0.0.1`` (IP), so
-clients can verify it with ``ca.pem`` under either name.
+clients can verify it with ``ca.pem`` under either name. The client
+certificate (``client.pem``, ``client-key.pem``) is what a client shows to a
+server that demands one (``server_context(require_client_cert=True)``).
 """
 
 import datetime
@@ -23,15 +25,23 @@ class TlsFiles:
     ca_path: str
     cert_path: str
     key_path: str
+    client_cert_path: str
+    client_key_path: str
 
-    def server_context(self):
+    def server_context(self, require_client_cert=False):
+        """The server's context; with ``require_client_cert``, the handshake fails unless the client shows a
+        certificate signed by the test CA (``ca.pem``)."""
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(self.cert_path, self.key_path)
+        if require_client_cert:
+            context.verify_mode = ssl.CERT_REQUIRED
+            context.load_verify_locations(cafile=self.ca_path)
         return context
 
 
 def create_tls_files(directory):
-    """Write ``ca.pem``, ``server.pem`` and ``server-key.pem`` into ``directory``."""
+    """Write ``ca.pem``, ``server.pem``, ``server-key.pem``, ``client.pem`` and ``client-key.pem`` into
+    ``directory`` (the keys readable by their owner only)."""
     os.makedirs(directory, exist_ok=True)
     ca_key = ec.generate_private_key(ec.SECP256R1())
     ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "vault simulator test CA")])
@@ -54,19 +64,34 @@ def create_tls_files(directory):
         )
         .sign(ca_key, hashes.SHA256())
     )
+    client_key = ec.generate_private_key(ec.SECP256R1())
+    client_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "vault simulator test client")])
+    client_cert = (
+        _builder(client_name, ca_name, client_key.public_key(), ca_key.public_key())
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(_key_usage(cert_sign=False), critical=True)
+        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.CLIENT_AUTH]), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
     files = TlsFiles(
-        *(os.path.abspath(os.path.join(directory, name)) for name in ("ca.pem", "server.pem", "server-key.pem"))
+        *(
+            os.path.abspath(os.path.join(directory, name))
+            for name in ("ca.pem", "server.pem", "server-key.pem", "client.pem", "client-key.pem")
+        )
     )
     _write(files.ca_path, ca_cert.public_bytes(serialization.Encoding.PEM), 0o644)
     _write(files.cert_path, server_cert.public_bytes(serialization.Encoding.PEM), 0o644)
-    _write(
-        files.key_path,
-        server_key.private_bytes(
-            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-        ),
-        0o600,
-    )
+    _write(files.key_path, _private_pem(server_key), 0o600)
+    _write(files.client_cert_path, client_cert.public_bytes(serialization.Encoding.PEM), 0o644)
+    _write(files.client_key_path, _private_pem(client_key), 0o600)
     return files
+
+
+def _private_pem(key):
+    """``key`` as unencrypted PKCS8 PEM."""
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
 
 
 def _builder(subject, issuer, public_key, issuer_public_key):

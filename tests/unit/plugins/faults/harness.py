@@ -85,10 +85,14 @@ class ScopedFaults:
 
 class InProcessVault:
     """A simulator of ``edition`` and ``build`` serving HTTPS on 127.0.0.1 in threads of this process; with
-    ``access_control``, password access control is on and a reason is required. ``config``: more of
-    ``SimulatorConfig``'s fields (``require_ticket``, ``dialect``, ``require_reason``)."""
+    ``access_control``, password access control is on and a reason is required; with ``require_client_cert``, the
+    TLS handshake demands a client certificate of the simulator's CA: ``client_cert`` and ``client_key`` (paths,
+    there on every vault, never in ``connection``). ``config``: more of ``SimulatorConfig``'s fields
+    (``require_ticket``, ``dialect``, ``require_reason``)."""
 
-    def __init__(self, directory, edition=EDITION, build=BUILD, access_control=False, **config):
+    def __init__(
+        self, directory, edition=EDITION, build=BUILD, access_control=False, require_client_cert=False, **config
+    ):
         # pylint: disable=import-error
         from vault_simulator.core.app import create_app
         from vault_simulator.core.config import SimulatorConfig
@@ -103,7 +107,7 @@ class InProcessVault:
         self.simulator = simulator_of(self.app)
         self.faults = ScopedFaults(self.simulator.faults, edition)
         self.simulator.faults = self.faults
-        self.server = _SimulatorServer(self.app, "127.0.0.1", 0, tls_files)
+        self.server = _SimulatorServer(self.app, "127.0.0.1", 0, tls_files, require_client_cert=require_client_cert)
         self.server.prepare()
         self._thread = threading.Thread(target=self.server.serve, daemon=True)
         self._thread.start()
@@ -115,6 +119,8 @@ class InProcessVault:
             "edition": edition,
             "build": build,
         }
+        self.client_cert = tls_files.client_cert_path
+        self.client_key = tls_files.client_key_path
 
     @property
     def requests(self):

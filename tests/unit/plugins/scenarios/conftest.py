@@ -24,6 +24,8 @@ PROFILES = {
     "old_a": {"build": 12000},
     "access_control": {"access_control": True},
     "real": {"dialect": "real"},
+    # The TLS handshake demands a client certificate (the vault's ``client_cert`` and ``client_key``).
+    "client_cert": {"require_client_cert": True},
 }
 
 

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import pytest
+import requests
 
 from ansible_collections.credvault.vault.tests.unit.plugins.scenarios.scenario import run, writes
 
@@ -25,3 +26,19 @@ def test_a_write_is_in_the_log(vaults, unique):
     result = run(vault, "vault_resource", name=unique, type="Linux", owner="admin", first_account=account)
     assert result["changed"], result.get("msg")
     assert ("POST", "CREATE RESOURCE") in writes(vault)
+
+
+def test_the_client_cert_profile_demands_the_vaults_client_certificate(vaults):
+    """``client_cert``: the TLS handshake wants ``vault.client_cert`` and ``vault.client_key``, which the vault's
+    connection leaves out (every vault has them)."""
+    vault = vaults["client_cert"]
+    assert "client_cert" not in vault.connection and "client_key" not in vault.connection
+    assert vaults["default"].client_cert.endswith("client.pem")
+    assert vaults["default"].client_key.endswith("client-key.pem")
+    url = vault.connection["url"] + "/restapi/json/v1/resources"
+    options = {"headers": {"AUTHTOKEN": vault.connection["auth_token"]}, "verify": vault.connection["ca_path"]}
+    with pytest.raises(requests.exceptions.SSLError):
+        requests.get(url, timeout=10, **options)
+    answer = requests.get(url, cert=(vault.client_cert, vault.client_key), timeout=10, **options)
+    assert answer.json()["operation"]["result"]["status"] == "Success"
+    assert run(vault, "vault_server_info").get("failed")  # without a certificate, the module's client is refused
