@@ -255,7 +255,7 @@ awx-plugin-check: $(SETUP)
 	python -m pip install --progress-bar off --quiet --no-deps --target $(AWX_PLUGIN_INTERFACES) \
 	  'awx-plugins-interfaces==0.0.1a5'
 	mkdir -p $(PYTEST_TEMP)
-	cd $(COPY) && python $(CURDIR)/tests/utils/with_simulators.py --profiles default,strict \
+	cd $(COPY) && python $(CURDIR)/tests/utils/with_simulators.py --profiles default,strict,client_cert \
 	  --log-dir $(SIMULATOR_LOGS) -- env PYTHONPATH=$(BUILD):$(AWX_PLUGIN_INTERFACES):$(COPY)/$(AWX_PLUGIN)/src \
 	  python -m pytest -p no:cacheprovider --basetemp $(PYTEST_TEMP)/awx-plugin --rootdir $(AWX_PLUGIN) -q \
 	  $(AWX_PLUGIN)/tests

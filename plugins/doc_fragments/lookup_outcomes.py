@@ -13,7 +13,7 @@ options:
   on_missing:
     description:
       - What a term gives whose object (account or resource, SSH key, password policy) does not exist or is not
-        visible to the token, when the lookup's O(default) is not set (O(default), where the lookup has it, is
+        visible to the token, when the lookup's C(default) is not set (C(default), where the lookup has it, is
         returned instead whatever O(on_missing) says).
       - "V(error) fails the lookup with the message C(<lookup>: not found: <what is missing>)."
       - "V(warn) leaves the term out of the result and displays that message as a warning, followed by
@@ -36,7 +36,7 @@ options:
       - V(skip) leaves the term out of the result silently.
       - Never applies to a refusal of the token itself (HTTP 401, C(Authentication failed), a locked user, a host the
         token may not be used from), an unreachable vault, a reason or ticket the vault demands, or a TOTP the vault
-        or the account does not have; those always fail. O(default) is never returned for a refused term.
+        or the account does not have; those always fail. C(default) is never returned for a refused term.
     type: str
     choices: [error, warn, skip]
     default: error

@@ -196,7 +196,7 @@ def minutes(seconds):
 def calibrate():
     """The calibration workload's CPU seconds (user and system, of its process): the best of ``CALIBRATION_RUNS``."""
     best = None
-    for _ in range(CALIBRATION_RUNS):
+    for dummy in range(CALIBRATION_RUNS):
         before = os.times()
         subprocess.run([sys.executable, "-c", CALIBRATION], check=True)
         after = os.times()

@@ -3,7 +3,7 @@
 
 """Simulators and accounts for the plugin's tests.
 
-``make awx-plugin-check`` runs these tests under tests/utils/with_simulators.py (profiles ``default`` and
+``make awx-plugin-check`` runs these tests under tests/utils/with_simulators.py (profiles ``default``, ``client_cert`` and
 ``strict``), with the collection's copy and the plugin's ``src`` on PYTHONPATH. Each session makes its own
 resources (names with a random suffix), so the tests can run twice against the same simulators.
 """
@@ -48,7 +48,7 @@ def _admin(simulator):
     return VaultClient(url=simulator["url"], auth_token=simulator["token"], ca_path=simulator["ca_path"])
 
 
-def _create_resource(client, name):
+def create_resource(client, name):
     client.call(
         "create_resource",
         details={
@@ -71,10 +71,10 @@ def vault(simulators):
     names = {"plain": "awx-plain-" + suffix, "with_totp": "awx-totp-" + suffix, "strict": "awx-strict-" + suffix}
     admin, strict_admin = _admin(simulators["default"]), _admin(simulators["strict"])
     try:
-        _create_resource(admin, names["plain"])
-        ids = _create_resource(admin, names["with_totp"])
+        create_resource(admin, names["plain"])
+        ids = create_resource(admin, names["with_totp"])
         admin.call("edit_account", path=ids, details={"ACCOUNTNAME": "root", "TOTP_SECRET": TOTP_SECRET})
-        _create_resource(strict_admin, names["strict"])
+        create_resource(strict_admin, names["strict"])
         user = {"USERNAME": "awx-user-" + suffix, "ROLE": "Password User", "ISAPIUSER": "true"}
         user["EMAIL"] = "awx-%s@example.com" % suffix
         names["password_user_token"] = admin.call("create_api_user", details=user).details_dict()["AUTHTOKEN"]

@@ -7,12 +7,23 @@ from __future__ import annotations
 
 import os
 import tempfile
+import uuid
+from pathlib import Path
 
 import credvault_awx
 import pytest
-from conftest import PASSWORD, TOTP_SECRET, source_inputs
+from conftest import PASSWORD, TOTP_SECRET, create_resource, source_inputs
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 
+from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
 from ansible_collections.credvault.vault.plugins.module_utils._totp import matches
+
+PEM_OF_ANOTHER_KEY = (
+    ec.generate_private_key(ec.SECP256R1())
+    .private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    .decode()
+)
 
 
 def fetch(simulator, **metadata):
@@ -117,3 +128,61 @@ def test_edition_and_build_gate_totp(simulators, vault):
 def test_missing_metadata_and_bad_field(simulators):
     assert "resource and account are required" in failure(simulators["default"], resource="x")
     assert "field must be password or totp" in failure(simulators["default"], resource="x", account="y", field="pin")
+
+
+@pytest.fixture(scope="module")
+def client_cert_vault(simulators):
+    """The ``client_cert`` simulator (it demands a client certificate of its CA), its resource, and the certificate
+    and key as the PEM text AWX gives."""
+    simulator = simulators["client_cert"]
+    certificate = {key: Path(simulator[key]).read_text() for key in ("client_cert", "client_key")}
+    admin = VaultClient(
+        url=simulator["url"],
+        auth_token=simulator["token"],
+        ca_path=simulator["ca_path"],
+        client_cert=simulator["client_cert"],
+        client_key=simulator["client_key"],
+    )
+    name = "awx-mtls-" + uuid.uuid4().hex[:8]
+    try:
+        create_resource(admin, name)
+    finally:
+        admin.close()
+    return simulator, name, certificate
+
+
+def test_the_client_certificate_fields_reach_a_vault_that_demands_one(client_cert_vault, monkeypatch):
+    simulator, name, certificate = client_cert_vault
+    seen = []
+    real_mkstemp = tempfile.mkstemp
+
+    def recording_mkstemp(*args, **kwargs):
+        fd, path = real_mkstemp(*args, **kwargs)
+        seen.append((path, os.stat(path).st_mode & 0o777))
+        return fd, path
+
+    monkeypatch.setattr(tempfile, "mkstemp", recording_mkstemp)
+    inputs = source_inputs(simulator, **certificate)
+    assert credvault_awx.backend(**inputs, resource=name, account="root") == PASSWORD
+    assert [mode for dummy_path, mode in seen] == [0o600] * 3  # the CA, the certificate and the key
+    assert not any(os.path.exists(path) for path, dummy_mode in seen)
+
+
+def test_without_the_client_certificate_the_message_names_its_fields(client_cert_vault):
+    simulator, name, dummy_certificate = client_cert_vault
+    with pytest.raises(credvault_awx.CredvaultPluginError) as caught:
+        credvault_awx.backend(**source_inputs(simulator), resource=name, account="root")
+    message = str(caught.value)
+    assert "demands a TLS client certificate" in message
+    assert "client_cert" in message and "client_key" in message
+
+
+def test_a_key_that_is_not_the_certificates_is_refused_before_any_request(client_cert_vault):
+    simulator, name, certificate = client_cert_vault
+    inputs = source_inputs(simulator, client_cert=certificate["client_cert"], client_key=PEM_OF_ANOTHER_KEY)
+    with pytest.raises(credvault_awx.CredvaultPluginError) as caught:
+        credvault_awx.backend(**inputs, resource=name, account="root")
+    message = str(caught.value)
+    assert "client_cert and client_key (in the same file)" not in message
+    assert message.startswith("credvault_vault: client_cert and client_key do not match"), message
+    assert "credvault-client" not in message  # no temporary file's path

@@ -106,9 +106,21 @@ def test_awx_credential_type_of_the_plugin():
     credential_type = ManagedCredentialType(
         namespace="credvault_vault", name=plugin.name, kind="external", inputs=plugin.inputs
     )
-    assert secret_fields(credential_type) == ["auth_token"]
+    # The key, and a proxy URL that may hold a password, are secret too: AWX encrypts and hides them.
+    assert secret_fields(credential_type) == ["auth_token", "client_key", "proxy_url"]
     fields = {field["id"]: field for field in plugin.inputs["fields"]}
-    assert set(fields) == {"url", "auth_token", "ca_cert", "org_name", "edition", "build", "validate_certs"}
+    assert set(fields) == {
+        "url",
+        "auth_token",
+        "ca_cert",
+        "client_cert",
+        "client_key",
+        "proxy_url",
+        "org_name",
+        "edition",
+        "build",
+        "validate_certs",
+    }
     assert fields["ca_cert"]["multiline"] is True and not fields["ca_cert"].get("secret")
     assert fields["validate_certs"] == {**fields["validate_certs"], "type": "boolean", "default": True}
     metadata = {field["id"]: field for field in plugin.inputs["metadata"]}

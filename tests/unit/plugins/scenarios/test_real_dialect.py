@@ -155,7 +155,7 @@ def test_the_resource_and_its_accounts_converge_then_read_only(vaults, unique, p
     assert first["changed"] and second["changed"]
     assert second["calls"] == first["calls"]
     assert ops == ["GET_RESOURCEACCOUNTID", "get_USERID", "SHARE ACCOUNT"]
-    assert [operation for _, operation in sent] == ["SHARE ACCOUNT"]
+    assert [operation for dummy, operation in sent] == ["SHARE ACCOUNT"]
     assert [entry["status"] for entry in vault.requests if entry["method"] != "GET"] == ["Success"]
     # The requester reads the shared password with its own token.
     found = lookup(vault, "vault_password", ["%s/root" % resource], auth_token=requester_token)

@@ -103,12 +103,14 @@ def test_password_notes_and_totp_of_an_existing_account(vaults, unique):
     no_resource = run(vault, "vault_account", resource=unique + "-none", name="deploy", password="not-used-Pw-1")
     assert no_resource.get("failed") and "resource %s-none does not exist" % unique in no_resource["msg"], no_resource
 
+    refused_add = dict(deploy)
+    refused_add["name"] = "refused-add"
     refused = run(
         vault,
         "vault_account",
         password=DEPLOY_PASSWORD,
         password_policy="No Such Policy",
-        **dict(deploy, name="refused-add"),
+        **refused_add,
     )
     assert refused.get("failed") and not refused.get("changed"), refused
     assert "ADD ACCOUNTS refused account %s/refused-add: " % unique in refused["msg"]

@@ -75,7 +75,7 @@ def exported(tool, vault, tmp_path, name, fmt, password=None, **args):
     data = dest.read_bytes()
     if fmt == "p12":
         secret = result["passphrase"] if password is True else password
-        key, certificate, _ = pkcs12.load_key_and_certificates(data, secret.encode())
+        key, certificate, dummy = pkcs12.load_key_and_certificates(data, secret.encode())
         return tool.describe(certificate, key)
     return tool.describe(x509.load_pem_x509_certificate(data))
 
@@ -100,7 +100,8 @@ def test_a_certificate_from_fields_and_a_second_of_its_name(vaults, unique, tool
     """fields.yml beyond the contract: what the vault made, second runs that warn, two certificates of one name."""
     vault = vaults["default"]
     name = unique + ".example.com"
-    fields = dict(FIELDS, subject_alt_name=[name, "192.0.2.7"])
+    fields = dict(FIELDS)
+    fields["subject_alt_name"] = [name, "192.0.2.7"]
     created = run(vault, "vault_certificate", common_name=name, **fields)
     assert created["changed"], created
     made = created["certificate"]

@@ -47,7 +47,9 @@ def field(resource, label):
 
 
 def linux(name, **extra):
-    return dict({"name": name, "type": "Linux", "owner": "admin", "first_account": root()}, **extra)
+    fields = {"name": name, "type": "Linux", "owner": "admin", "first_account": root()}
+    fields.update(extra)
+    return fields
 
 
 def root(**extra):

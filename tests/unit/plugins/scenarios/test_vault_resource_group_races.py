@@ -70,14 +70,14 @@ def test_racing_processes_create_the_group_once_and_race_its_deletion(vaults, un
     results = context.Queue()
     processes = [
         context.Process(target=ensure_rounds, args=(vault.connection, name, resource, barrier, results))
-        for _ in range(PROCESSES)
+        for dummy in range(PROCESSES)
     ]
     for process in processes:
         process.start()
     vault.forget_requests()
     operations = []
     try:
-        for _round in range(ROUNDS):
+        for dummy_round in range(ROUNDS):
             vault.faults.arm({"kind": "latency", "path": "/resources$", "method": "GET", "seconds": LATE}, "read")
             barrier.wait()
             barrier.wait()
@@ -88,7 +88,7 @@ def test_racing_processes_create_the_group_once_and_race_its_deletion(vaults, un
             barrier.wait()
             operations.append([entry["operation"] for entry in vault.requests])
             vault.forget_requests()
-        reported = [results.get(timeout=60) for _ in range(PROCESSES * ROUNDS)]
+        reported = [results.get(timeout=60) for dummy in range(PROCESSES * ROUNDS)]
     except BaseException:
         barrier.abort()  # the processes stop waiting
         raise
