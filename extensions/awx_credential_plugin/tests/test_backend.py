@@ -102,7 +102,9 @@ def test_without_ca_the_vault_certificate_is_not_trusted(simulators, vault):
     assert "certificate" in str(caught.value)
 
 
-def test_ca_file_is_private_and_removed(simulators, vault, monkeypatch):
+@pytest.fixture
+def temporary_files(monkeypatch):
+    """(path, mode) of each temporary file the plugin makes, as it was made."""
     seen = []
     real_mkstemp = tempfile.mkstemp
 
@@ -112,8 +114,12 @@ def test_ca_file_is_private_and_removed(simulators, vault, monkeypatch):
         return fd, path
 
     monkeypatch.setattr(tempfile, "mkstemp", recording_mkstemp)
+    return seen
+
+
+def test_ca_file_is_private_and_removed(simulators, vault, temporary_files):
     assert fetch(simulators["default"], resource=vault["plain"], account="root") == PASSWORD
-    ((path, mode),) = seen
+    ((path, mode),) = temporary_files
     assert mode == 0o600
     assert not os.path.exists(path)
 
@@ -151,21 +157,12 @@ def client_cert_vault(simulators):
     return simulator, name, certificate
 
 
-def test_the_client_certificate_fields_reach_a_vault_that_demands_one(client_cert_vault, monkeypatch):
+def test_the_client_certificate_fields_reach_a_vault_that_demands_one(client_cert_vault, temporary_files):
     simulator, name, certificate = client_cert_vault
-    seen = []
-    real_mkstemp = tempfile.mkstemp
-
-    def recording_mkstemp(*args, **kwargs):
-        fd, path = real_mkstemp(*args, **kwargs)
-        seen.append((path, os.stat(path).st_mode & 0o777))
-        return fd, path
-
-    monkeypatch.setattr(tempfile, "mkstemp", recording_mkstemp)
     inputs = source_inputs(simulator, **certificate)
     assert credvault_awx.backend(**inputs, resource=name, account="root") == PASSWORD
-    assert [mode for dummy_path, mode in seen] == [0o600] * 3  # the CA, the certificate and the key
-    assert not any(os.path.exists(path) for path, dummy_mode in seen)
+    assert [mode for dummy_path, mode in temporary_files] == [0o600] * 3  # the CA, the certificate and the key
+    assert not any(os.path.exists(path) for path, dummy_mode in temporary_files)
 
 
 def test_without_the_client_certificate_the_message_names_its_fields(client_cert_vault):

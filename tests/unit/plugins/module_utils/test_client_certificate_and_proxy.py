@@ -6,43 +6,19 @@ user information and its password scrubbed."""
 
 from __future__ import annotations
 
-import datetime
 import os
 
 import pytest
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.x509.oid import NameOID
+from cryptography.hazmat.primitives import serialization
 
 from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
 from ansible_collections.credvault.vault.plugins.module_utils._client_certificate import client_certificate
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultConfigError
 from ansible_collections.credvault.vault.plugins.module_utils._options import connection_secrets
 from ansible_collections.credvault.vault.plugins.module_utils._proxy import proxy_for, proxy_password
+from ansible_collections.credvault.vault.tests.unit.local_servers import write_tls_files
 
 VAULT = "https://vault.example:7272"
-
-
-def key_pem(key, passphrase=None):
-    encryption = serialization.BestAvailableEncryption(passphrase) if passphrase else serialization.NoEncryption()
-    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, encryption)
-
-
-def certificate_pem(key):
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "client")])
-    now = datetime.datetime.now(datetime.timezone.utc)
-    certificate = (
-        x509.CertificateBuilder()
-        .subject_name(name)
-        .issuer_name(name)
-        .public_key(key.public_key())
-        .serial_number(1)
-        .not_valid_before(now)
-        .not_valid_after(now + datetime.timedelta(days=1))
-        .sign(key, hashes.SHA256())
-    )
-    return certificate.public_bytes(serialization.Encoding.PEM)
 
 
 @pytest.fixture(scope="module")
@@ -50,17 +26,21 @@ def files(tmp_path_factory):
     """Paths: cert, key (its key), other_key, encrypted (its key, passphrase-protected), both (cert and key in one
     file), garbage."""
     directory = tmp_path_factory.mktemp("client-certificate")
-    key, other = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.SECP256R1())
-    contents = {
-        "cert": certificate_pem(key),
-        "key": key_pem(key),
-        "other_key": key_pem(other),
-        "encrypted": key_pem(key, b"passphrase-1"),
-        "both": certificate_pem(key) + key_pem(key),
-        "garbage": b"not a certificate\n",
-    }
-    paths = {}
-    for name, content in contents.items():
+    (directory / "one").mkdir()
+    (directory / "other").mkdir()
+    dummy_ca, cert, key = map(str, write_tls_files(directory / "one"))
+    other_key = str(write_tls_files(directory / "other")[2])
+    with open(key, "rb") as handle:
+        key_pem = handle.read()
+    with open(cert, "rb") as handle:
+        cert_pem = handle.read()
+    encrypted = serialization.load_pem_private_key(key_pem, None).private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.BestAvailableEncryption(b"passphrase-1"),
+    )
+    paths = {"cert": cert, "key": key, "other_key": other_key}
+    for name, content in (("encrypted", encrypted), ("both", cert_pem + key_pem), ("garbage", b"not a certificate\n")):
         paths[name] = str(directory / ("%s.pem" % name))
         with open(os.open(paths[name], os.O_WRONLY | os.O_CREAT, 0o600), "wb") as handle:
             handle.write(content)
