@@ -55,13 +55,14 @@ unexport VIRTUAL_ENV PYTHONPATH ANSIBLE_COLLECTIONS_PATH ANSIBLE_COLLECTIONS_PAT
 ANSIBLE_TEST := env ANSIBLE_TEST_CONTENT_ROOT=$(COPY) ansible-test
 
 .PHONY: help venv collection units sanity lint format examples integration molecule molecule-tools demo package-check \
-  simulator-guide-check certification-check awx-plugin-check eda-check docs docs-browser docs-check bench bench-smoke smoke matrix main-python system-packages test check \
+  simulator-guide-check certification-check awx-plugin-check eda-check docs docs-browser docs-check bench bench-smoke smoke runner-check matrix main-python system-packages test check \
   new-module clean
 
 help:
 	@echo 'make demo         build and install the collection, run docs/examples/demo.yml against a simulator'
 	@echo 'make test         venv, collection, units, lint, sanity, package-check, awx-plugin-check, docs-check,'
-	@echo '                  bench-smoke, simulator-guide-check, eda-check, integration, molecule, smoke, matrix'
+	@echo '                  bench-smoke, simulator-guide-check, eda-check, integration, molecule, smoke, runner-check,'
+	@echo '                  matrix'
 	@echo '                  (stops at the first failure)'
 	@echo 'make venv         create .venv with the tools from requirements-dev.txt and the simulator'
 	@echo 'make collection   copy the sources to $(COPY:$(CURDIR)/%=%)'
@@ -387,6 +388,11 @@ bench-smoke: $(SETUP)
 smoke: $(SETUP)
 	python tests/utils/smoke.py --ansible-bin $(VENV)/bin --collections $(BUILD) --work-dir $(BUILD)/smoke
 
+# A job as AWX and Automation Platform run it (ansible-runner, the credential type's injectors applied), every
+# artifact searched for the token and the job's secrets (tests/utils/runner_check.py); the 2.22 row runs it too.
+runner-check: $(SETUP)
+	python tests/utils/runner_check.py --ansible-bin $(VENV)/bin --collections $(BUILD) --work-dir $(BUILD)/runner-check
+
 # The versions of the support matrix besides the full suite's (tests/utils/matrix.py): sanity, smoke run and for the
 # oldest and newest the unit tests, each version in its own venv, copy and home under $(BUILD)/matrix.
 MATRIX_ROWS := $(shell python3 tests/utils/matrix.py --list)
@@ -413,7 +419,8 @@ main-python:
 # wall and CPU times goes to $(BUILD)/test-times.md.
 TEST_SLOTS ?= 3
 TEST_STAGES := main-python integration:$(INTEGRATION_JOBS) units $(addprefix matrix-,$(MATRIX_ROWS)) sanity \
-  docs-check package-check certification-check awx-plugin-check eda-check bench-smoke smoke simulator-guide-check lint molecule
+  docs-check package-check certification-check awx-plugin-check eda-check bench-smoke smoke runner-check \
+  simulator-guide-check lint molecule
 
 # Debian packages the stages need, installed once before they start (two apt-get runs at once would fight over
 # dpkg's lock): chromium (docs-check), openssh-server (molecule, bench-smoke), sudo and sshpass (molecule), shellcheck

@@ -106,8 +106,8 @@ options:
         V(USER:PASSWORD@) before the host if the proxy asks for them (the password is masked in the task's output).
         Requests go through it with C(CONNECT), so TLS still runs between the client and the vault.
       - Without it, the standard variables of the environment where the client runs apply, as the Python library
-        requests reads them - E(HTTPS_PROXY) (or E(https_proxy)), E(ALL_PROXY), and E(NO_PROXY) for the hosts to
-        reach directly. O(proxy_url) wins over them, E(NO_PROXY) included.
+        requests reads them - C(HTTPS_PROXY) (or C(https_proxy)), C(ALL_PROXY), and C(NO_PROXY) for the hosts to
+        reach directly. O(proxy_url) wins over them, C(NO_PROXY) included.
       - A proxy that cannot be reached or refuses the connection (HTTP 407 for missing or wrong credentials, 403)
         fails the task with a message that names the proxy (without its user information), not the vault.
       - If not set, the environment variable E(CREDVAULT_PROXY_URL) is used.

@@ -21,7 +21,9 @@ time must not share them), then, in order:
   the newest version only;
 * ``smoke``: tests/utils/smoke.py, a run against the simulator touching every plugin type, failing on
   any deprecation warning; on 2.22 and later it also checks that secrets printed without ``no_log`` are masked
-  by ansible-core's Secrets API (``secrets_masked``, which the 2.22 row is there to run).
+  by ansible-core's Secrets API (``secrets_masked``, which the 2.22 row is there to run);
+* ``runner-check``: tests/utils/runner_check.py, a job through ansible-runner with its artifacts searched for
+  secrets, on the rows that say so (2.22; the full suite runs it on its own ansible-core).
 
 Exit status: 0 when every step passed; 1 when a step failed; 3 when the row's Python is not on this machine
 (found as ``python3.X`` on the PATH or in pyenv, see interpreters.py), unless ``--require-python`` makes
@@ -76,6 +78,8 @@ class Row:
     requirement: str
     units: bool = False
     pre_release: bool = False
+    # tests/utils/runner_check.py, a job through ansible-runner (the full suite runs it on .venv's ansible-core).
+    runner_check: bool = False
     # ansible-test sanity tests that cannot run here, each with the reason.
     sanity_skips: tuple = ()
 
@@ -92,6 +96,7 @@ ROWS = (
         "ansible-core>=2.22.0rc1,<2.23",
         units=True,
         pre_release=True,
+        runner_check=True,
         sanity_skips=(
             (
                 "pylint",
@@ -220,6 +225,14 @@ def smoke(venv, root, work_dir, env):
     )
 
 
+def runner_check(venv, root, work_dir, env):
+    run(
+        [sys.executable, os.path.join(HERE, "runner_check.py"), "--ansible-bin", os.path.join(venv, "bin")]
+        + ["--collections", root, "--work-dir", os.path.join(work_dir, "runner-check")],
+        env=env,
+    )
+
+
 def children_cpu_seconds():
     """The CPU time of the ended child processes (each step runs its commands as children and waits for them)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -241,6 +254,8 @@ def check_row(row, content, work_dir):
     if row.units:
         steps.append(("units", lambda: units(venv, root, copy, env)))
     steps.append(("smoke", lambda: smoke(venv, root, work_dir, env)))
+    if row.runner_check:
+        steps.append(("runner-check", lambda: runner_check(venv, root, work_dir, env)))
     for name, step in steps:
         started, cpu = time.monotonic(), children_cpu_seconds()
         step()

@@ -1,9 +1,9 @@
 # Copyright: credvault.vault contributors
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""The built wheel in a clean virtual environment (the wheel and requests only, no ansible-core), as AWX would
-install it: its entry point is found, and its backend works with the collection named in
-``CREDVAULT_COLLECTIONS_PATH`` and fails clearly without it."""
+"""The built wheel in a clean virtual environment (the wheel and requests only: no ansible-core, no collection), as
+AWX admins install credential plugins: its entry point is found, and its backend fetches passwords and TOTP codes
+(with a reason and a ticket, a CA, through a proxy) with the collection's client built into the wheel."""
 
 from __future__ import annotations
 
@@ -19,10 +19,11 @@ import pytest
 from conftest import PASSWORD, source_inputs
 
 from ansible_collections.credvault.vault.plugins.module_utils import _client
+from ansible_collections.credvault.vault.tests.unit.local_servers import ConnectProxy
 
 PACKAGE = Path(__file__).resolve().parents[1]
-# The directory holding ansible_collections/credvault/vault/plugins/module_utils/_client.py: the collection's copy.
-COLLECTIONS_ROOT = Path(_client.__file__).resolve().parents[5]
+# The collection's plugins/module_utils, whose client setup.py copies into the wheel.
+MODULE_UTILS = Path(_client.__file__).resolve().parent
 
 CHECK = """
 import json, os, sys
@@ -36,7 +37,8 @@ try:
 except Exception as exc:
     print(json.dumps({"plugin": plugin.name, "error": "%s: %s" % (type(exc).__name__, exc)}))
 else:
-    print(json.dumps({"plugin": plugin.name, "matches": secret == request["expected"]}))
+    six_digits = len(secret) == 6 and secret.isdigit()
+    print(json.dumps({"plugin": plugin.name, "matches": secret == request["expected"], "six_digits": six_digits}))
 """
 
 
@@ -48,9 +50,12 @@ def run(args, **kwargs):
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
-    """The wheel, built from a copy of the package (setuptools writes build/ and *.egg-info beside the sources)."""
+    """The wheel, built from a copy of the package and of the collection's module_utils where they are in the
+    collection (setuptools writes build/ and *.egg-info beside the sources)."""
     work = tmp_path_factory.mktemp("wheel")
-    shutil.copytree(PACKAGE, work / "source", ignore=shutil.ignore_patterns("tests", "__pycache__", "*.egg-info"))
+    source = work / "extensions" / "awx_credential_plugin"
+    shutil.copytree(PACKAGE, source, ignore=shutil.ignore_patterns("tests", "__pycache__", "*.egg-info", "build"))
+    shutil.copytree(MODULE_UTILS, work / "plugins" / "module_utils", ignore=shutil.ignore_patterns("__pycache__"))
     run(
         [
             sys.executable,
@@ -62,7 +67,7 @@ def wheel(tmp_path_factory):
             "off",
             "-w",
             work / "dist",
-            work / "source",
+            source,
         ]
     )
     (built,) = (work / "dist").glob("*.whl")
@@ -79,19 +84,23 @@ def clean_venv(wheel, tmp_path_factory):
     return python
 
 
-def check_in(python, kwargs, **env):
+def check_in(python, kwargs, expected=PASSWORD, **env):
     """Run CHECK in the clean venv, with a home of its own (no collections of this user) and only ``env`` added."""
     home = python.parents[2] / "home"
     home.mkdir(exist_ok=True)
     environment = {"PATH": os.environ["PATH"], "HOME": str(home), **env}
-    request = json.dumps({"kwargs": kwargs, "expected": PASSWORD})
+    request = json.dumps({"kwargs": kwargs, "expected": expected})
     output = run([python, "-c", CHECK], input=request, env=environment)
     return json.loads(output)
 
 
-def test_wheel_ships_the_plugin_and_no_copy_of_the_collection(wheel):
-    names = zipfile.ZipFile(wheel).namelist()
+def test_wheel_ships_the_plugin_and_the_collections_client(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
     assert "credvault_awx/__init__.py" in names
+    shipped = {name.rsplit("/", 1)[1] for name in names if name.startswith("credvault_awx/_vault/")}
+    assert {"__init__.py", "_account.py", "_client.py", "_errors.py", "_totp.py", "_proxy.py"} <= shipped
+    for name in shipped - {"__init__.py"}:
+        assert zipfile.ZipFile(wheel).read("credvault_awx/_vault/" + name) == (MODULE_UTILS / name).read_bytes()
     assert not [name for name in names if "ansible_collections" in name or "module_utils" in name]
     entry_points = next(name for name in names if name.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
@@ -99,19 +108,35 @@ def test_wheel_ships_the_plugin_and_no_copy_of_the_collection(wheel):
 
 
 def test_clean_venv_has_no_ansible(clean_venv):
-    result = subprocess.run([clean_venv, "-c", "import ansible"], capture_output=True, check=False)
-    assert result.returncode != 0
+    """Neither ansible-core nor a collection is importable there, in the environment the checks below run with."""
+    environment = {"PATH": os.environ["PATH"], "HOME": str(clean_venv.parents[2] / "home")}
+    for package in ("ansible", "ansible_collections"):
+        result = subprocess.run(
+            [clean_venv, "-c", "import %s" % package], capture_output=True, env=environment, check=False
+        )
+        assert result.returncode != 0, package
 
 
-def test_installed_plugin_fetches_with_the_collection_path(clean_venv, simulators, vault):
-    kwargs = dict(source_inputs(simulators["default"]), resource=vault["plain"], account="root")
-    answer = check_in(clean_venv, kwargs, CREDVAULT_COLLECTIONS_PATH=str(COLLECTIONS_ROOT))
-    assert answer == {"plugin": "Credvault Vault Secret Lookup", "matches": True}
-
-
-def test_installed_plugin_without_the_collection_fails_clearly(clean_venv, simulators, vault):
+def test_installed_plugin_fetches_a_password_without_any_collection(clean_venv, simulators, vault):
     kwargs = dict(source_inputs(simulators["default"]), resource=vault["plain"], account="root")
     answer = check_in(clean_venv, kwargs)
-    assert answer["error"].startswith("CredvaultPluginError: credvault_vault: the credvault.vault collection is not")
-    assert "CREDVAULT_COLLECTIONS_PATH" in answer["error"]
-    assert simulators["default"]["token"] not in answer["error"]
+    assert answer == {"plugin": "Credvault Vault Secret Lookup", "matches": True, "six_digits": False}
+
+
+def test_installed_plugin_fetches_with_reason_and_ticket_through_a_proxy(clean_venv, simulators, vault):
+    with ConnectProxy() as proxy:
+        kwargs = dict(
+            source_inputs(simulators["strict"], proxy_url=proxy.url),
+            resource=vault["strict"],
+            account="root",
+            reason="Release 4.2",
+            ticket_id="CHG-1",
+        )
+        assert check_in(clean_venv, kwargs)["matches"] is True
+        assert proxy.tunnels, "the request did not go through the proxy"
+
+
+def test_installed_plugin_fetches_a_totp_code(clean_venv, simulators, vault):
+    kwargs = dict(source_inputs(simulators["default"]), resource=vault["with_totp"], account="root", field="totp")
+    answer = check_in(clean_venv, kwargs, expected=None)
+    assert answer["six_digits"] is True, answer  # the code's value against the secret: test_backend

@@ -5,8 +5,9 @@
 
 AWX finds ``credvault_plugin`` through the ``awx_plugins.credentials`` entry point ``credvault_vault`` and calls
 ``backend(**kwargs)`` with the source credential's inputs and the metadata of the field being filled. The vault
-is reached with the credvault.vault collection's own client and account functions (``_collection``), as its
-lookup ``credvault.vault.vault_password`` does. No message holds the token, a password or a TOTP code.
+is reached with the credvault.vault collection's own client and account functions, built into the wheel
+(``_client_modules``), as its lookup ``credvault.vault.vault_password`` does. No message holds the token, a
+password or a TOTP code.
 """
 
 from __future__ import annotations
@@ -17,12 +18,18 @@ from collections import namedtuple
 from contextlib import contextmanager
 
 from ._ca_cert import CaCertError, check_ca_cert
-from ._collection import CollectionMissingError, module_utils
+from ._client_modules import account, errors
+from ._client_modules import client as client_module
 from ._inputs import INPUTS
 from ._messages import with_fields
 
-# The shape AWX's own plugins have (awx.main.credential_plugins.plugin.CredentialPlugin).
-CredentialPlugin = namedtuple("CredentialPlugin", ["name", "inputs", "backend"])
+# The shape AWX's own plugins have (awx_plugins.credentials.plugin.CredentialPlugin: name, inputs, backend), and a
+# description of what it fetches for the places that show one.
+CredentialPlugin = namedtuple("CredentialPlugin", ["name", "inputs", "backend", "plugin_description"])
+PLUGIN_DESCRIPTION = (
+    "Fetches an account's password, or its current TOTP code, from the credential vault, with the reason and "
+    "ticket the vault may demand."
+)
 
 PLUGIN = "credvault_vault"
 
@@ -37,7 +44,7 @@ def _failure(text, *fields):
     return CredvaultPluginError("%s: %s" % (PLUGIN, with_fields(text, fields)))
 
 
-def _fields_to_check(errors, exc):
+def _fields_to_check(exc):
     """The fields that decide the outcome of a failed call ``exc``."""
     if isinstance(exc, errors.VaultConnectionError) and "TLS client certificate" in str(exc):
         return ("client_cert", "client_key")
@@ -80,7 +87,7 @@ def _pem_file(pem, kind):
         os.unlink(path)
 
 
-def _account_ref(client, account, errors, resource, name):
+def _account_ref(client, resource, name):
     """The ids of ``resource``/``name``; a missing name and a refusal of this token fail differently."""
     label = "%s/%s" % (resource, name)
     try:
@@ -90,17 +97,17 @@ def _account_ref(client, account, errors, resource, name):
     except errors.VaultError as exc:
         if errors.is_refusal(exc):
             raise _failure("the vault refused to look up %s for this token: %s" % (label, exc), "auth_token") from None
-        raise _failure("could not look up %s: %s" % (label, exc), *_fields_to_check(errors, exc)) from None
+        raise _failure("could not look up %s: %s" % (label, exc), *_fields_to_check(exc)) from None
 
 
-def _fetch(client, account, errors, kwargs):
+def _fetch(client, kwargs):
     resource, name = _text(kwargs, "resource"), _text(kwargs, "account")
     if resource is None or name is None:
         raise _failure("resource and account are required")
     field = _text(kwargs, "field") or "password"
     if field not in ("password", "totp"):
         raise _failure("field must be password or totp, not %r" % field)
-    ref = _account_ref(client, account, errors, resource, name)
+    ref = _account_ref(client, resource, name)
     label = "%s/%s" % (resource, name)
     try:
         if field == "totp":
@@ -114,10 +121,10 @@ def _fetch(client, account, errors, kwargs):
         raise _failure(str(exc), "account", "field") from None
     except errors.VaultAPIError as exc:
         message = "the vault refused the %s of %s: %s" % (field, label, exc)
-        raise _failure(message, *_fields_to_check(errors, exc)) from None
+        raise _failure(message, *_fields_to_check(exc)) from None
     except errors.VaultError as exc:
         message = "could not read the %s of %s: %s" % (field, label, exc)
-        raise _failure(message, *_fields_to_check(errors, exc)) from None
+        raise _failure(message, *_fields_to_check(exc)) from None
 
 
 def _checked_ca_cert(kwargs):
@@ -134,10 +141,6 @@ def _checked_ca_cert(kwargs):
 
 def backend(**kwargs):
     """The secret named by the metadata ``resource``, ``account`` and ``field`` (``password`` or ``totp``)."""
-    try:
-        account, client_module, errors = module_utils("_account", "_client", "_errors")
-    except CollectionMissingError as exc:
-        raise _failure(str(exc)) from None
     with (
         _pem_file(_checked_ca_cert(kwargs), "ca") as ca_path,
         _pem_file(_text(kwargs, "client_cert"), "client-cert") as client_cert,
@@ -159,9 +162,11 @@ def backend(**kwargs):
         except errors.VaultError as exc:
             raise _failure(str(exc)) from None
         try:
-            return _fetch(client, account, errors, kwargs)
+            return _fetch(client, kwargs)
         finally:
             client.close()
 
 
-credvault_plugin = CredentialPlugin("Credvault Vault Secret Lookup", inputs=INPUTS, backend=backend)
+credvault_plugin = CredentialPlugin(
+    "Credvault Vault Secret Lookup", inputs=INPUTS, backend=backend, plugin_description=PLUGIN_DESCRIPTION
+)

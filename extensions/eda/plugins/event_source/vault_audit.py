@@ -107,7 +107,7 @@ options:
   proxy_url:
     description:
       - The HTTP proxy to reach the vault through, C(http://HOST:PORT), with C(USER:PASSWORD@) before the host if it
-        asks for them. Without it, E(HTTPS_PROXY), E(ALL_PROXY) and E(NO_PROXY) apply.
+        asks for them. Without it, C(HTTPS_PROXY), C(ALL_PROXY) and C(NO_PROXY) apply.
     type: str
     env:
       - name: CREDVAULT_PROXY_URL
