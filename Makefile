@@ -29,7 +29,7 @@ BUILD := $(CURDIR)/.build
 # directory and resolves symlinks, so the tests run on a copy of the sources.
 COPY := $(BUILD)/ansible_collections/credvault/vault
 SIMULATOR_LOGS := $(BUILD)/simulator-logs
-INTEGRATION_PROFILES := default,strict,edition_b,old_a,access_control,real
+INTEGRATION_PROFILES := default,strict,edition_b,old_a,access_control,real,client_cert
 # Names of integration targets to run (default: all of them).
 INTEGRATION_TARGETS ?=
 # How many ansible-test integration runs at once (2 suits a 2-core machine).

@@ -123,6 +123,19 @@ def test_host_credentials_guide_shows_the_example_files_as_they_are(example):
     assert textwrap.indent(content, "    ") in shown
 
 
+def test_the_client_certificate_play_of_the_connecting_guide_is_the_one_the_target_runs():
+    """tests/integration/targets/lookup_connection runs it as written, against the simulator that demands a client
+    certificate (its runme.sh gives vault_url and vault_files as extra vars)."""
+    shown = read(os.path.join(GUIDES, "guide_connecting.rst"))
+    played = read(
+        os.path.join(
+            ROOT, "tests", "integration", "targets", "lookup_connection", "playbooks", "client_certificate.yml"
+        )
+    )
+    assert played.startswith("---\n")
+    assert textwrap.indent(played[len("---\n") :], "    ") in shown
+
+
 @pytest.mark.parametrize("example", ["rulebook.yml", "update_service.yml", "inventory.yml", "vars.yml"])
 def test_event_driven_guide_shows_the_example_files_as_they_are(example):
     """docs/examples/eda is what the guide shows, file by file (make eda-check runs it with ansible-rulebook)."""

@@ -4,6 +4,8 @@
 # case -> expected -> outcome to ${OUTPUT_DIR}/access_matrix.md, which is printed here.
 # Issue 25: playbooks/approval.yml waits for an administrator's approval on the access_control profile.
 set -eu
+# A failing command inside $(...) fails the script too (bash does not carry set -e into command substitutions).
+shopt -s inherit_errexit
 
 config="$(pwd)/../../integration_config.yml"
 work="${OUTPUT_DIR:-$(mktemp -d)}"

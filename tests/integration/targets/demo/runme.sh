@@ -4,6 +4,8 @@
 # the demo passes; the second run changes nothing but the share (vault_share reports every share it sends, the
 # vault cannot read shares back) and leaves the pipeline's token file as it was.
 set -eu
+# A failing command inside $(...) fails the script too (bash does not carry set -e into command substitutions).
+shopt -s inherit_errexit
 
 config="$(pwd)/../../integration_config.yml"
 # ansible-test leaves docs/ out of the copy it runs targets in; that copy lives under the collection's own

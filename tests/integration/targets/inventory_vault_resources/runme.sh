@@ -19,6 +19,8 @@
 #    cache file; with custom_fields: ["*"], none but the Character fields';
 # 7. a playbook against the inventory uses a host variable and a composed one.
 set -eu
+# A failing command inside $(...) fails the script too (bash does not carry set -e into command substitutions).
+shopt -s inherit_errexit
 
 config="$(pwd)/../../integration_config.yml"
 work="${OUTPUT_DIR:-$(mktemp -d)}"

@@ -9,8 +9,13 @@
 # 4. validate_certs false warns;
 # 5. the token from a file (auth_token_file), as the Automation Platform credential type injects it: modules, a
 #    lookup and a controller-side action use it, a file others can read is refused, an option wins over the
-#    environment's file (playbooks/token_file.yml), at -vvvv with no token in the output.
+#    environment's file (playbooks/token_file.yml), at -vvvv with no token in the output;
+# 6. the connecting guide's client-certificate play, as written there (playbooks/client_certificate.yml; a unit test
+#    compares them), against the simulator that demands a client certificate (profile client_cert), its files in
+#    one directory as the play expects, at -vvvv with no token in the output.
 set -eu
+# A failing command inside $(...) fails the script too (bash does not carry set -e into command substitutions).
+shopt -s inherit_errexit
 
 config="$(pwd)/../../integration_config.yml"
 work="${OUTPUT_DIR:-$(mktemp -d)}"
@@ -37,6 +42,8 @@ secrets() {
   python -c 'import json, sys; v = json.load(open(sys.argv[1])); [print(v[k]) for k in ("vault_api_token", "web01_root_password", "deploy_password")]' \
     "${work}/readme_vars.json"
   echo "Token-F1le-pw-8812!" # playbooks/token_file.yml's password
+  python -c 'import json, sys; print(json.load(open(sys.argv[1]))["credvault_simulators"]["client_cert"]["token"])' \
+    "${config}"
 }
 
 no_secret_in() {
@@ -89,4 +96,25 @@ token_file_playbook() (
 )
 token_log=$(run token_file token_file_playbook)
 grep -Eq "localhost +: ok=[0-9]+ +changed=[1-9][0-9]* +unreachable=0 +failed=0" "${token_log}"
-echo "lookup_connection: README example, module_defaults only, blank environment, validate_certs and auth_token_file checked"
+# The guide's play names the files of a directory (vault_files): the client_cert simulator's, copied there.
+certificate_files="${work}/credvault-files"
+mkdir -p "${certificate_files}"
+client_cert_url="$(python - "${config}" "${certificate_files}" <<'PYTHON'
+import json
+import os
+import shutil
+import sys
+
+sim = json.load(open(sys.argv[1], encoding="utf-8"))["credvault_simulators"]["client_cert"]
+for key, name in (("ca_path", "ca.pem"), ("client_cert", "client.pem"), ("client_key", "client-key.pem")):
+    shutil.copyfile(sim[key], os.path.join(sys.argv[2], name))
+os.chmod(os.path.join(sys.argv[2], "client-key.pem"), 0o600)
+with open(os.open(os.path.join(sys.argv[2], "token"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as handle:
+    handle.write(sim["token"])
+print(sim["url"])
+PYTHON
+)"
+client_cert_log=$(run client_certificate playbook -e vault_url="${client_cert_url}" -e vault_files="${certificate_files}" \
+  playbooks/client_certificate.yml -vvvv)
+grep -q '"msg": "primary server Running"' "${client_cert_log}"
+echo "lookup_connection: README example, module_defaults only, blank environment, validate_certs, auth_token_file and the client certificate checked"

@@ -9,6 +9,8 @@
 # callback_plugins/secret_census.py), writes the table module x mode -> lines scanned, leaks to
 # ${OUTPUT_DIR}/secrets_table.md and fails on any leak or on a mode a module or lookup was not run in.
 set -eu
+# A failing command inside $(...) fails the script too (bash does not carry set -e into command substitutions).
+shopt -s inherit_errexit
 
 here="$(pwd)"
 config="${here}/../../integration_config.yml"

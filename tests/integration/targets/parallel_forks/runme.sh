@@ -13,6 +13,8 @@
 # fails the target when a run had a failed fork, or a second run a change. cleanup.yml removes what the target made
 # whatever happened. The plays read and reset the simulator with setup_simulator's simulator_api lookup.
 set -euxo pipefail
+# A failing command inside $(...) fails the script too (bash does not carry set -e into command substitutions).
+shopt -s inherit_errexit
 
 work="${OUTPUT_DIR:-$(mktemp -d)}/parallel_forks"
 mkdir -p "${work}"

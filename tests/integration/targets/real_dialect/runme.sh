@@ -7,6 +7,8 @@
 # it made, before and after. Every domain converged twice, the other lookups and an unknown token are
 # tests/unit/plugins/scenarios/test_real_dialect.py's (the modules run in-process against the same profile).
 set -eu
+# A failing command inside $(...) fails the script too (bash does not carry set -e into command substitutions).
+shopt -s inherit_errexit
 
 config="$(pwd)/../../integration_config.yml"
 work="${OUTPUT_DIR:-$(mktemp -d)}"

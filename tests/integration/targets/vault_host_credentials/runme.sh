@@ -10,6 +10,8 @@
 # 4. examples.yml: the module's EXAMPLES as they are;
 # 5. check_mode.yml: the role in check mode sets the passwords and reports no change.
 set -eu
+# A failing command inside $(...) fails the script too (bash does not carry set -e into command substitutions).
+shopt -s inherit_errexit
 
 config="$(pwd)/../../integration_config.yml"
 work="${OUTPUT_DIR:-$(mktemp -d)}"
