@@ -136,6 +136,13 @@ def test_the_client_certificate_play_of_the_connecting_guide_is_the_one_the_targ
     assert textwrap.indent(played[len("---\n") :], "    ") in shown
 
 
+def test_the_pattern_of_the_awx_guide_is_the_one_the_runner_check_runs():
+    """tests/utils/runner_check.py runs tests/runner/project/guide_tasks.yml in a job and searches its artifacts."""
+    shown = read(os.path.join(GUIDES, "guide_awx_aap.rst"))
+    played = read(os.path.join(ROOT, "tests", "runner", "project", "guide_tasks.yml"))
+    assert textwrap.indent(played[len("---\n") :], "    ") in shown
+
+
 @pytest.mark.parametrize("example", ["rulebook.yml", "update_service.yml", "inventory.yml", "vars.yml"])
 def test_event_driven_guide_shows_the_example_files_as_they_are(example):
     """docs/examples/eda is what the guide shows, file by file (make eda-check runs it with ansible-rulebook)."""

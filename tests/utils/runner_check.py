@@ -33,7 +33,8 @@ token is not found in ``command`` (then the search itself is broken).
 
 Last, tests/runner/project/user_debug.yml (a user's ``debug`` of a looked-up password, without ``no_log``) runs
 the same way: from ansible-core 2.22 the password must be in no artifact ($REDACTED$, the Secrets API); before, it
-is found in stdout and the job events, as the AWX guide says, which the table shows.
+is found in stdout and the job events, as the AWX guide says, which the table shows. And guide_pattern.yml, the
+pattern the guide gives against that (its tasks as written there): the password must be in no artifact.
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ class Job:
         self.core = core_version(args.ansible_bin)
         self.token = os.environ["CREDVAULT_AUTH_TOKEN"]
         self.secrets = {"login_node%d" % number: self.drawn() for number in (1, 2, 3)}
-        self.secrets.update(root_password=self.drawn(), deploy_password=self.drawn())
+        self.secrets.update(root_password=self.drawn(), deploy_password=self.drawn(), app_password=self.drawn())
         self.secrets["totp_secret"] = base64.b32encode(secrets.token_bytes(20)).decode("ascii")
         self.config = os.path.join(args.work_dir, "ansible.cfg")
         with open(self.config, "w", encoding="utf-8"):
@@ -289,6 +290,8 @@ def inside(args):
         results[mode] = search(directory, job_secrets, excluded=[token_file] if token_file else [])
     debug_directory, debug_token_file, dummy = job.run_job("user-debug", "user_debug.yml", TOKEN_IN_FILE)
     debug = search(debug_directory, {"password": job.secrets["root_password"]}, excluded=[debug_token_file])
+    pattern_directory, pattern_token_file, dummy = job.run_job("guide-pattern", "guide_pattern.yml", TOKEN_IN_FILE)
+    pattern = search(pattern_directory, {"password": job.secrets["app_password"]}, excluded=[pattern_token_file])
 
     print("| artifact (ansible-core %s) | %s | %s |" % (version, TOKEN_IN_ENVIRONMENT, TOKEN_IN_FILE))
     print("|---|---|---|")
@@ -296,12 +299,18 @@ def inside(args):
         print("| %s | %s | %s |" % (kind, *(cell(results.get(mode, {}).get(kind)) for mode in MODES)))
     where = ", ".join(sorted(debug)) or "nowhere"
     print("| a user's debug of a looked-up password, no no_log: found in | | %s |" % where)
+    print(
+        "| the AWX guide's pattern (a template, a no_log fact): found in | | %s |"
+        % (", ".join(sorted(pattern)) or "nowhere")
+    )
     print(flush=True)
 
     if TOKEN_IN_FILE in results and any(results[TOKEN_IN_FILE].values()):
         problems.append("with the token in a file, secrets were found: %s" % results[TOKEN_IN_FILE])
     if "auth_token" not in results.get(TOKEN_IN_ENVIRONMENT, {}).get("command", set()):
         problems.append("with the token in the environment, the search did not find it in command: it is broken")
+    if pattern:
+        problems.append("the AWX guide's pattern left the password in: %s" % ", ".join(sorted(pattern)))
     if job.core >= SECRETS_API and debug:
         problems.append("a user's debug of a looked-up password was kept unmasked on %s: %s" % (version, debug))
     if job.core < SECRETS_API and not debug:
