@@ -50,7 +50,7 @@ from ._errors import (
     VaultResponseError,
     VaultUnsupportedError,
 )
-from ._proxy import proxy_for, proxy_password
+from ._proxy import proxy_label, proxy_password
 from ._response import is_attachment, load_json_object, normalize, plain_headers
 
 try:
@@ -386,7 +386,7 @@ class VaultClient:
         self.verify = _verify(validate_certs, ca_path)
         self.insecure = self.verify is False
         self.cert = client_certificate(to_plain(client_cert), to_plain(client_key))
-        self.proxy = proxy_for(proxy_url, self.base_url)
+        self.proxy = proxy_label(proxy_url, self.base_url)
         # Scrubbed from messages like the token: the library's words about a proxy may quote its URL.
         self._proxy_password = proxy_password(proxy_url)
         self.requests_sent = 0
@@ -630,7 +630,7 @@ class VaultClient:
         """The error of a proxy that did not open a connection to the vault: nothing reached the vault, so a
         proxy that could not be reached is tried again; one that answered with a refusal (HTTP 407 without the
         right credentials, 403) fails at once."""
-        proxy = self.proxy.label if self.proxy else "of the environment"
+        proxy = self.proxy or "of the environment"
         answered = _PROXY_ANSWER.search(" ".join(str(cause) for cause in _causes(exc)))
         if answered:
             return VaultConnectionError(

@@ -8,7 +8,6 @@ user information, whose password is a secret."""
 
 from __future__ import annotations
 
-from collections import namedtuple
 from urllib.parse import urlsplit
 
 from ._errors import VaultConfigError
@@ -18,14 +17,13 @@ try:
 except ImportError:  # the client refuses to start without requests
     get_environ_proxies = None
 
-# ``url``: proxy_url, which the client sets on its session (None for the environment's, which requests finds
-# itself); ``label``: how messages name the proxy.
-Proxy = namedtuple("Proxy", "url label")
 SCHEMES = ("http", "https")
 
 
-def proxy_for(proxy_url, vault_url):
-    """The ``Proxy`` requests to ``vault_url`` go through, or None when they go straight to the vault."""
+def proxy_label(proxy_url, vault_url):
+    """How messages name the proxy requests to ``vault_url`` go through (``proxy_url``, else the environment's,
+    which requests finds itself), or None when they go straight to the vault; ``VaultConfigError`` for a
+    ``proxy_url`` that is no HTTP URL."""
     if proxy_url:
         parts = _parts(proxy_url)
         if parts is None or parts.scheme not in SCHEMES or not parts.hostname:
@@ -33,11 +31,11 @@ def proxy_for(proxy_url, vault_url):
                 "proxy_url must be http://HOST:PORT or https://HOST:PORT, with USER:PASSWORD@ before HOST if the "
                 "proxy asks for them"
             )
-        return Proxy(proxy_url, "%s (proxy_url)" % _shown(parts))
+        return "%s (proxy_url)" % _shown(parts)
     found = get_environ_proxies(vault_url) if get_environ_proxies else {}
     url = found.get("https") or found.get("all")
     parts = _parts(url) if url else None
-    return Proxy(None, "%s (from the environment)" % _shown(parts)) if parts and parts.hostname else None
+    return "%s (from the environment)" % _shown(parts) if parts and parts.hostname else None
 
 
 def proxy_password(proxy_url):

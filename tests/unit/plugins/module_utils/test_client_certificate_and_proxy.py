@@ -15,7 +15,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._client import Vau
 from ansible_collections.credvault.vault.plugins.module_utils._client_certificate import client_certificate
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultConfigError
 from ansible_collections.credvault.vault.plugins.module_utils._options import connection_secrets
-from ansible_collections.credvault.vault.plugins.module_utils._proxy import proxy_for, proxy_password
+from ansible_collections.credvault.vault.plugins.module_utils._proxy import proxy_label, proxy_password
 from ansible_collections.credvault.vault.tests.unit.local_servers import write_tls_files
 
 VAULT = "https://vault.example:7272"
@@ -82,9 +82,7 @@ def test_the_client_refuses_a_bad_certificate_before_any_request(files):
 
 
 def test_proxy_url_is_named_without_its_user_information():
-    proxy = proxy_for("http://ops:Pr0xy-pw@proxy.example:3128", VAULT)
-    assert proxy.url == "http://ops:Pr0xy-pw@proxy.example:3128"
-    assert proxy.label == "http://proxy.example:3128 (proxy_url)"
+    assert proxy_label("http://ops:Pr0xy-pw@proxy.example:3128", VAULT) == "http://proxy.example:3128 (proxy_url)"
     assert proxy_password("http://ops:Pr0xy-pw@proxy.example:3128") == "Pr0xy-pw"
     assert proxy_password("http://proxy.example:3128") is None
 
@@ -92,7 +90,7 @@ def test_proxy_url_is_named_without_its_user_information():
 @pytest.mark.parametrize("url", ["proxy.example:3128", "ftp://proxy.example", "http://:3128", "http://p.example:port"])
 def test_a_proxy_url_that_is_no_http_url_is_refused_without_showing_it(url):
     with pytest.raises(VaultConfigError) as refused:
-        proxy_for(url, VAULT)
+        proxy_label(url, VAULT)
     assert str(refused.value).startswith("proxy_url must be http://HOST:PORT or https://HOST:PORT")
     assert url not in str(refused.value)
 
@@ -100,12 +98,11 @@ def test_a_proxy_url_that_is_no_http_url_is_refused_without_showing_it(url):
 def test_the_environment_proxy_applies_unless_no_proxy_names_the_vault(monkeypatch):
     for name in ("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"):
         monkeypatch.delenv(name, raising=False)
-    assert proxy_for(None, VAULT) is None
+    assert proxy_label(None, VAULT) is None
     monkeypatch.setenv("HTTPS_PROXY", "http://ops:Env-pw@envproxy.example:8080")
-    assert proxy_for(None, VAULT).label == "http://envproxy.example:8080 (from the environment)"
-    assert proxy_for(None, VAULT).url is None  # requests finds it itself
+    assert proxy_label(None, VAULT) == "http://envproxy.example:8080 (from the environment)"
     monkeypatch.setenv("NO_PROXY", "vault.example")
-    assert proxy_for(None, VAULT) is None
+    assert proxy_label(None, VAULT) is None
 
 
 def test_proxy_url_wins_over_the_environment(monkeypatch):
