@@ -4,12 +4,14 @@
 
 """Runs the vault_account_password module and censors its result when it returns the generated password
 (``return_password``): Ansible then hides the result in its output at any verbosity, while the registered variable
-keeps the password; see ``plugin_utils._secret_handover``."""
+keeps the password; see ``plugin_utils._secret_handover``. The run cache then forgets the account's password
+(``plugin_utils._run_cache_action``)."""
 
 from __future__ import annotations
 
+from ansible_collections.credvault.vault.plugins.plugin_utils._run_cache_action import DropsWrittenSecrets
 from ansible_collections.credvault.vault.plugins.plugin_utils._secret_handover import CensoringAction
 
 
-class ActionModule(CensoringAction):
+class ActionModule(DropsWrittenSecrets, CensoringAction):
     MODULE = "vault_account_password"

@@ -32,6 +32,7 @@ extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.connection.plugins
   - credvault.vault.lookup_outcomes
+  - credvault.vault.run_cache
 notes:
   - An unknown policy fails with the names of the policies the vault has (O(on_missing=error)). An unknown keyword fails, naming the
     keywords there are.
@@ -87,8 +88,10 @@ from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import (
     MissingSecret,
     VaultLookupBase,
 )
+from ansible_collections.credvault.vault.plugins.plugin_utils._run_cache import DEFAULT_POLICY
 
 PLUGIN = "vault_generated_password"
+DEFAULT = "default"
 
 
 class LookupModule(VaultLookupBase):
@@ -100,7 +103,7 @@ class LookupModule(VaultLookupBase):
         client = self.open_client()
         try:
             if not names:
-                names = [self._default_policy(client)]
+                names = [self._cached_default_policy(client)]
             outcomes = []
             for name in names:
                 outcomes.append(self._generate(client, name))
@@ -120,6 +123,16 @@ class LookupModule(VaultLookupBase):
         if any(not name.strip() for name in terms):
             raise AnsibleLookupError("%s: a policy name is empty" % PLUGIN)
         return terms
+
+    def _cached_default_policy(self, client):
+        """The default policy's name, from the run cache when it is on (a name, not a secret: a generated password
+        itself is never cached, as each call asks for a new one)."""
+        found = self.run_cached(
+            [DEFAULT],
+            lambda cache, item: cache.key(DEFAULT_POLICY, self.connection_option, item),
+            lambda items: {DEFAULT: self._default_policy(client)},
+        )
+        return found[DEFAULT]
 
     @staticmethod
     def _default_policy(client):

@@ -130,6 +130,7 @@ extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.connection.plugins
   - credvault.vault.lookup_outcomes
+  - credvault.vault.run_cache
 notes:
   - A missing resource or account, a refused retrieval (no access) and a reason or ticket missing fail with different
     messages; none contains the secret. An unknown keyword fails, naming the keywords there are.
@@ -226,6 +227,7 @@ from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import (
     VaultLookupBase,
     worker_pool,
 )
+from ansible_collections.credvault.vault.plugins.plugin_utils._run_cache import PASSWORD
 from ansible_collections.credvault.vault.plugins.plugin_utils._totp_window import (
     ATTEMPTS,
     TotpWindow,
@@ -255,7 +257,17 @@ class LookupModule(VaultLookupBase):
         window = self._totp_window(kwargs)
         names = self._names(self.flatten_terms(terms))
         pairs = list(dict.fromkeys(names))
-        workers = min(self._concurrency(), len(pairs))
+        concurrency = self._concurrency()
+        if self.get_option("field") == "totp":  # a code is never served from the run cache
+            secrets = self._fetch(concurrency, window, pairs)
+        else:
+            secrets = self.run_cached(pairs, self._cache_key, partial(self._fetch, concurrency, None))
+        values = self.settle(["%s/%s" % name for name in names], [secrets[name] for name in names])
+        return self.secrets(values)
+
+    def _fetch(self, concurrency, window, pairs):
+        """``{pair: secret or AnsibleLookupError}`` from the vault, ``concurrency`` at a time."""
+        workers = min(concurrency, len(pairs))
         cache = self._id_cache()
         # One connection needs no pool of its own: requests' default keeps it open for the next request.
         client = self.open_client(pool_size=workers if workers > 1 else None)
@@ -264,13 +276,16 @@ class LookupModule(VaultLookupBase):
                 ids = AccountIds(client, cache, run_all)
                 resolved = ids.resolve(pairs)
                 fetches = [partial(self._secret, ids, pair, resolved[pair]) for pair in pairs]
-                secrets = dict(zip(pairs, self._fetch_in_time(window, partial(run_all, fetches))))
+                return dict(zip(pairs, self._fetch_in_time(window, partial(run_all, fetches))))
         finally:
             client.close()
             if cache is not None:
                 cache.save()
-        values = self.settle(["%s/%s" % name for name in names], [secrets[name] for name in names])
-        return self.secrets(values)
+
+    def _cache_key(self, cache, pair):
+        resource, account = pair
+        reason, ticket = self.get_option("reason"), self.get_option("ticket_id")
+        return cache.key(PASSWORD, self.connection_option, resource, account, reason, ticket)
 
     def _names(self, terms):
         resource, account = self.get_option("resource"), self.get_option("account")

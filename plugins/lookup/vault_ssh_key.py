@@ -50,6 +50,7 @@ extends_documentation_fragment:
   - credvault.vault.connection
   - credvault.vault.connection.plugins
   - credvault.vault.lookup_outcomes
+  - credvault.vault.run_cache
 notes:
   - A missing key and a refusal fail with different messages, with the vault's words; neither contains key material.
     An unknown keyword fails, naming the keywords there are.
@@ -92,6 +93,8 @@ _raw:
   elements: str
 """
 
+from functools import partial
+
 from ansible.errors import AnsibleLookupError
 
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
@@ -107,6 +110,7 @@ from ansible_collections.credvault.vault.plugins.plugin_utils._lookup import (
     MissingSecret,
     VaultLookupBase,
 )
+from ansible_collections.credvault.vault.plugins.plugin_utils._run_cache import SSH_KEY
 from ansible_collections.credvault.vault.plugins.plugin_utils._ssh_key_export import export_ssh_key
 
 PLUGIN = "vault_ssh_key"
@@ -121,18 +125,33 @@ class LookupModule(VaultLookupBase):
         if not names:
             raise AnsibleLookupError("%s: no SSH key given" % PLUGIN)
         export_type = PRIVATE if self.get_option("private") else self.get_option("type")
-        client = self.open_client()
+        found = self.run_cached(
+            list(dict.fromkeys(names)),
+            lambda cache, name: cache.key(SSH_KEY, self.connection_option, name, export_type),
+            partial(self._fetch_all, export_type),
+        )
         outcomes = []
-        try:
-            for name in names:
-                outcomes.append(self._fetch(client, name, export_type))
-                if self.fails(outcomes[-1]):
-                    break  # the call fails on this key: the keys after it are not exported
-        finally:
-            client.close()
+        for name in names:
+            if name not in found:
+                break  # a key before it failed the call
+            outcomes.append(found[name])
         keys = self.settle(names, outcomes)
         # A public key is no secret: masking it would hide the authorized_keys lines it is fetched for.
         return self.secrets(keys) if export_type == PRIVATE else keys
+
+    def _fetch_all(self, export_type, names):
+        """``{name: key file or AnsibleLookupError}``, up to the first key that fails the call: the keys after it
+        are not exported."""
+        client = self.open_client()
+        outcomes = {}
+        try:
+            for name in names:
+                outcomes[name] = self._fetch(client, name, export_type)
+                if self.fails(outcomes[name]):
+                    break
+        finally:
+            client.close()
+        return outcomes
 
     def _fetch(self, client, name, export_type):
         """The key file as text (a public key without its line end, a private key file as it is), or the

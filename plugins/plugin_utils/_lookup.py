@@ -37,6 +37,7 @@ from ansible_collections.credvault.vault.plugins.plugin_utils._compat import (
     option_error_message,
     register_secrets,
 )
+from ansible_collections.credvault.vault.plugins.plugin_utils._run_cache import serve_cached
 
 display = Display()
 # How ansible-core's option errors name the option: "Invalid value 'x' for config 'on_missing' for '...' lookup plugin".
@@ -140,6 +141,13 @@ class VaultLookupBase(LookupBase):
             client.size_pool(pool_size)
         return client
 
+    def run_cached(self, items, key_parts, fetch):
+        """``fetch(items) -> {item: outcome}``, through the run cache when ``run_cache`` is on
+        (``_run_cache.serve_cached``; ``key_parts(cache, item)`` is an item's key)."""
+        if not self.get_option("run_cache"):
+            return fetch(items)
+        return serve_cached(self.warn, items, key_parts, fetch)
+
     def warn(self, message):
         display.warning("%s: %s" % (self.PLUGIN, message))
 
@@ -230,7 +238,9 @@ class VaultLookupBase(LookupBase):
 
     def _connection_vars(self, variables):
         """The ``credvault_*`` variables, templated (the config manager reads ``vars:`` sources as written)."""
-        wanted = {"credvault_%s" % option for option in CONNECTION_OPTIONS}
+        wanted = {
+            entry["name"] for definition in self.option_definitions.values() for entry in definition.get("vars") or []
+        }
         values = {name: self._templar.template(value) for name, value in (variables or {}).items() if name in wanted}
         return {name: value for name, value in values.items() if not is_blank(value)}
 

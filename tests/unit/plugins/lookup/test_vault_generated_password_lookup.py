@@ -88,7 +88,7 @@ def test_an_unknown_keyword_is_refused_with_the_valid_ones(lookup, vault):
     assert message.startswith(
         "vault_generated_password: unknown keyword polcy=; the keywords are auth_token, auth_token_file, build, "
         "ca_path, client_cert, client_key, edition, on_denied, on_missing, org_name, policy, proxy_url, retries, "
-        "timeout, url, validate_certs"
+        "run_cache, timeout, url, validate_certs"
     )
     assert vault.clients == []
 

@@ -163,7 +163,7 @@ def test_an_invalid_choice_names_the_option(lookup):
             {"reson": "Deploy"},
             "unknown keyword reson=; the keywords are account, auth_token, auth_token_file, build, ca_path, client_cert, "
             "client_key, concurrency, default, edition, field, id_cache, id_cache_path, id_cache_ttl, on_denied, "
-            "on_missing, org_name, proxy_url, reason, resource, retries, ticket_id, "
+            "on_missing, org_name, proxy_url, reason, resource, retries, run_cache, ticket_id, "
             "timeout, totp_min_validity, totp_period, url, "
             "validate_certs",
         ),
