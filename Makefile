@@ -376,11 +376,11 @@ bench: venv collection $(BENCH_STAMP)
 	  --terms $(BENCH_TERMS) --accounts $(BENCH_ACCOUNTS) --out $(CURDIR)/docs/benchmark
 
 # make test runs the benchmark small, without latency or chart, so that it keeps working: every secret it
-# fetches is checked and every play must pass (3 hosts x 2 tasks over SSH, 2 tasks per start-up run); its figures
+# fetches is checked and every play must pass (3 hosts x 2 tasks over SSH, 3 hosts x 2 tasks for the run cache, 2 tasks per start-up run); its figures
 # are not looked at.
 bench-smoke: $(SETUP)
 	cd tests/bench && python bench.py --collections $(BUILD) --latency-ms 0 --terms 1,10 --accounts 3 \
-	  --hosts 3 --host-tasks 2 --startup-tasks 2 \
+	  --hosts 3 --host-tasks 2 --cache-hosts 3 --cache-tasks 2 --startup-tasks 2 \
 	  --out $(BUILD)/bench-smoke --no-chart > $(BUILD)/bench-smoke.log || { cat $(BUILD)/bench-smoke.log; exit 1; }
 	@echo "benchmark smoke run passed ($(BUILD)/bench-smoke.log)"
 

@@ -8,7 +8,8 @@ The modules may run on any host, where the run's cache cannot be reached; their 
 worker process, which can. ``WRITES`` says, per module, which cached secrets its arguments name: a password of one
 account, of a list of accounts, or of every account of a resource (a reset of resources, a resource deleted). A
 run that changed something, or failed (a write may have happened before the failure), drops them; a run without a
-run cache costs one refused connection.
+run cache costs one refused connection. An argument missing here (given by ``module_defaults``, which Ansible adds
+only when it builds the module) is None, which matches any: more is dropped, never less.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@
 Usage::
 
     bench.py --collections DIR [--latency-ms 20] [--terms 1,10,100,1000] [--accounts 100]
-             [--hosts 20] [--host-tasks 10] [--startup-tasks 20] [--out docs/benchmark] [--no-chart]
+             [--hosts 20] [--host-tasks 10] [--cache-hosts 50] [--cache-tasks 10] [--startup-tasks 20]
+             [--out docs/benchmark] [--no-chart]
 
 It starts its own simulators, seeds them, injects ``--latency-ms`` into every
 vault request (the simulator's latency fault: a stand-in for the network and a
@@ -36,6 +37,7 @@ import tempfile
 
 import host_credentials_bench
 import report
+import run_cache_bench
 from lookup_bench import LookupClient, PlainClient, measure
 from module_bench import run_play
 from simulator import Simulator, term_names
@@ -53,6 +55,8 @@ def parse_args(argv=None):
     parser.add_argument("--accounts", type=int, default=100, help="accounts converged by the module runs")
     parser.add_argument("--hosts", type=int, default=20, help="inventory hosts of the host credentials runs")
     parser.add_argument("--host-tasks", type=int, default=10, help="tasks per host of the host credentials runs")
+    parser.add_argument("--cache-hosts", type=int, default=50, help="hosts of the run cache runs (default 50)")
+    parser.add_argument("--cache-tasks", type=int, default=10, help="tasks per host of the run cache runs (default 10)")
     parser.add_argument("--startup-tasks", type=int, default=20, help="tasks of each module start-up run (default 20)")
     parser.add_argument("--out", default="docs/benchmark", help="directory for results.md and lookup.png")
     parser.add_argument("--no-chart", action="store_true", help="write no chart (make test's smoke run)")
@@ -168,6 +172,10 @@ def main(argv=None):
             hosts = host_credentials_bench.measure_both(simulator, work_dir, collections, args.hosts, args.host_tasks)
             print("host credentials: measured", flush=True)
             lookups, floors = lookup_runs(simulator, collections, counts, work_dir)
+            cached = run_cache_bench.measure(
+                simulator, collections, work_dir, term_names(1)[0], args.cache_hosts, args.cache_tasks
+            )
+            print("run cache: measured", flush=True)
             modules = module_runs(simulator, collections, work_dir, args.accounts)
             startup, imports = startup_runs(simulator, collections, work_dir, args.startup_tasks)
     finally:
@@ -179,6 +187,11 @@ def main(argv=None):
             "ratios are to the reference measured in the same run." % args.latency_ms,
             "## Lookup: `vault_password`, secrets per call",
             report.lookup_table(lookups, floors),
+            "## Run cache: a lookup in group_vars, %d hosts x %d tasks, forks %d"
+            % (args.cache_hosts, args.cache_tasks, run_cache_bench.FORKS),
+            "One `ansible-playbook` run (`ansible_connection: local`) whose every task templates "
+            "`lookup('credvault.vault.vault_password', ...)` from group_vars; every task checks the password.",
+            report.run_cache_table(cached),
             "## Modules: %d accounts on one resource" % args.accounts,
             report.module_table(modules),
             "## Host credentials: %d hosts x %d tasks over SSH with password login, forks %d"

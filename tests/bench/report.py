@@ -79,6 +79,21 @@ def host_credentials_table(runs):
     return "\n".join(lines)
 
 
+def run_cache_table(runs):
+    """``runs``: run_cache_bench.CacheRun list whose first (without the cache) is the reference."""
+    reference = runs[0].seconds
+    lines = [
+        "| lookup in group_vars | hosts x tasks | requests | audited retrievals (GET PASSWORD) | wall s | x without |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for run in runs:
+        lines.append(
+            "| %s | %d x %d | %d | %d | %.2f | %s |"
+            % (run.name, run.hosts, run.tasks, run.requests, run.retrievals, run.seconds, ratio(run.seconds, reference))
+        )
+    return "\n".join(lines)
+
+
 def startup_table(runs, imports):
     """``runs``: PlayRun list whose first is the ping loop; ``imports``: {what: median import ms}."""
     reference = runs[0].per_item_ms
