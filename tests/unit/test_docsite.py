@@ -136,6 +136,16 @@ def test_the_client_certificate_play_of_the_connecting_guide_is_the_one_the_targ
     assert textwrap.indent(played[len("---\n") :], "    ") in shown
 
 
+def test_the_run_cache_example_of_the_lookups_guide_and_the_performance_page_is_the_one_the_target_runs():
+    """tests/integration/targets/lookup_run_cache uses it as its group variables, as written."""
+    played = read(
+        os.path.join(ROOT, "tests", "integration", "targets", "lookup_run_cache", "group_vars", "all", "documented.yml")
+    )
+    assert played.startswith("---\n")
+    assert textwrap.indent(played[len("---\n") :], "    ") in read(os.path.join(GUIDES, "guide_lookups.rst"))
+    assert "```yaml\n" + played[len("---\n") :] + "```" in read(os.path.join(ROOT, "docs", "performance.md"))
+
+
 def test_the_pattern_of_the_awx_guide_is_the_one_the_runner_check_runs():
     """tests/utils/runner_check.py runs tests/runner/project/guide_tasks.yml in a job and searches its artifacts."""
     shown = read(os.path.join(GUIDES, "guide_awx_aap.rst"))
