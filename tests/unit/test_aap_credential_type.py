@@ -16,6 +16,7 @@ import yaml
 from jinja2 import Environment, meta
 
 from ansible_collections.credvault.vault.plugins.doc_fragments.connection import ModuleDocFragment
+from ansible_collections.credvault.vault.plugins.doc_fragments.run_cache import ModuleDocFragment as RunCacheFragment
 from ansible_collections.credvault.vault.plugins.module_utils._options import connection_argument_spec
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -59,8 +60,18 @@ def template_variables(template):
 def test_every_connection_option_is_injected_under_its_documented_name(credential_type):
     documented = {env for names in documented_env_names().values() for env in names}
 
-    # The token itself is no variable: it goes into a file, CREDVAULT_AUTH_TOKEN_FILE names it.
-    assert set(credential_type["injectors"]["env"]) == documented - {"CREDVAULT_AUTH_TOKEN"}
+    # The token itself is no variable: it goes into a file, CREDVAULT_AUTH_TOKEN_FILE names it. The lookups' run cache
+    # is the one setting besides the connection's.
+    assert set(credential_type["injectors"]["env"]) == documented - {"CREDVAULT_AUTH_TOKEN"} | {"CREDVAULT_RUN_CACHE"}
+
+
+@pytest.mark.parametrize("chosen, injected", [(True, "true"), (False, "")])
+def test_the_run_cache_is_injected_only_when_chosen(credential_type, chosen, injected):
+    template = credential_type["injectors"]["env"]["CREDVAULT_RUN_CACHE"]
+
+    assert Environment().from_string(template).render(run_cache=chosen) == injected
+    fragment = yaml.safe_load(RunCacheFragment.DOCUMENTATION)
+    assert fragment["options"]["run_cache"]["env"] == [{"name": "CREDVAULT_RUN_CACHE"}]
 
 
 def test_the_token_is_injected_as_a_file_and_only_its_path_is_in_the_environment(credential_type):
