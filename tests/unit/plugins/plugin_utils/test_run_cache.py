@@ -253,7 +253,7 @@ def test_the_workers_of_a_run_share_one_broker_which_ends_with_the_run():
     main = subprocess.Popen([sys.executable, "-c", RUN], stdout=subprocess.PIPE, text=True)
     try:
         name = main.stdout.readline().strip()
-        values = [main.stdout.readline().strip() for _ in range(3)]
+        values = [main.stdout.readline().strip() for dummy in range(3)]
         assert len(set(values)) == 1 and "pw-from-" in values[0]  # the first worker's value, served to the others
         assert _broker_running(name)
         with pytest.raises(OSError):

@@ -60,14 +60,14 @@ def test_a_password_is_retrieved_once_per_reason(broker, account):
 
 def test_without_the_switch_every_call_retrieves(broker, account):
     vault, resource = account
-    for _ in range(2):
+    for dummy in range(2):
         assert run_lookup("vault_password", ["%s/root" % resource], vault.connection)["value"] == [PASSWORD]
     assert operations(vault).count("GET PASSWORD") == 2
 
 
 def test_a_totp_code_is_never_cached(broker, account):
     vault, resource = account
-    for _ in range(2):
+    for dummy in range(2):
         result = run_lookup(
             "vault_password", ["%s/otp" % resource], dict(vault.connection, run_cache=True, field="totp")
         )
@@ -78,7 +78,7 @@ def test_a_totp_code_is_never_cached(broker, account):
 def test_a_missing_account_is_asked_for_again(broker, account):
     vault, resource = account
     terms = ["%s/root" % resource, "%s/nobody" % resource]
-    for _ in range(2):
+    for dummy in range(2):
         result = run_lookup("vault_password", terms, dict(vault.connection, run_cache=True, on_missing="skip"))
         assert result["value"] == [PASSWORD]
     assert operations(vault).count("GET PASSWORD") == 1
@@ -103,7 +103,7 @@ def test_generated_passwords_are_new_but_the_default_policy_is_found_once(broker
     vault = vaults["default"]
     vault.forget_requests()
     generated = [
-        run_lookup("vault_generated_password", [], dict(vault.connection, run_cache=True))["value"][0] for _ in range(3)
+        run_lookup("vault_generated_password", [], dict(vault.connection, run_cache=True))["value"][0] for dummy in range(3)
     ]
     assert len(set(generated)) == 3
     assert operations(vault).count("GET PASSWORD POLICIES") == 1
