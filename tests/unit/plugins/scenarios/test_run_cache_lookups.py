@@ -103,7 +103,8 @@ def test_generated_passwords_are_new_but_the_default_policy_is_found_once(broker
     vault = vaults["default"]
     vault.forget_requests()
     generated = [
-        run_lookup("vault_generated_password", [], dict(vault.connection, run_cache=True))["value"][0] for dummy in range(3)
+        run_lookup("vault_generated_password", [], dict(vault.connection, run_cache=True))["value"][0]
+        for dummy in range(3)
     ]
     assert len(set(generated)) == 3
     assert operations(vault).count("GET PASSWORD POLICIES") == 1
