@@ -19,7 +19,9 @@ from vault_simulator.areas.ssh_keys.records import key_by_name
 from vault_simulator.areas.user_groups.records import user_group_by_name
 from vault_simulator.core import store as store_module
 from vault_simulator.core.finders import group_by_name, resource_by_name, user_by_name
+from vault_simulator.core.groups import DYNAMIC, add_member, new_group
 from vault_simulator.core.records import (
+    ACCOUNT,
     CERTIFICATE,
     CERTIFICATE_GROUP,
     CSR,
@@ -29,6 +31,7 @@ from vault_simulator.core.records import (
     USER,
     USER_GROUP,
 )
+from vault_simulator.core.shares import set_share
 from vault_simulator.core.store import Store
 from vault_simulator.seed_file import load_seed_file
 
@@ -188,6 +191,39 @@ def test_a_pgp_key_goes_to_the_oldest_user_of_that_name_or_identity(make_vault):
     response = vault.send("GET", "/getPGPKey", root=PKI_ROOT, details={"User": "Alice <alice@example.com>"})
 
     assert response.headers["Content-Disposition"] == 'attachment; filename="alice_public.asc"'
+
+
+def test_a_password_user_s_resource_list_reads_their_shares_once(vault, decodes):
+    """Every way to see a resource, and one that is not enough; a resource the user cannot see costs the list one
+    decode, and the dynamic group's criteria one more."""
+    token = vault.create_api_user("pu")
+    store = vault.store
+    user, admin = user_by_name(store, "pu"), user_by_name(store, "admin")
+    names = ["shared", "by-account", "remote-app-only", "in-group", "dyn-01", "by-user-group", "not-shared"]
+    ids = {name: vault.create_resource(name)[0] for name in names}  # one account each, its id the resource's
+    vault.create_resource("owned", OWNERNAME="pu")
+    set_share(store, (RESOURCE, ids["shared"]), (USER, user["id"]), "view")
+    set_share(store, (ACCOUNT, ids["by-account"]), (USER, user["id"]), "view")
+    set_share(store, (ACCOUNT, ids["remote-app-only"]), (USER, user["id"]), "remoteapponly")
+    static = new_group(store, "static", admin, "1")
+    add_member(store, static, store.get(RESOURCE, ids["in-group"]))
+    criteria = {"andor": "and", "criteria": [{"condition": "RESOURCENAME", "operator": "STARTSWITH", "value": "dyn-"}]}
+    dynamic = new_group(store, "dynamic", admin, "1", DYNAMIC, criteria=criteria)
+    for group in (static, dynamic):
+        set_share(store, (RESOURCE_GROUP, group["id"]), (USER, user["id"]), "view")
+    user_group = {"id": "1", "name": "ops", "member_ids": [user["id"]]}
+    store.put(USER_GROUP, "1", user_group)
+    set_share(store, (RESOURCE, ids["by-user-group"]), (USER_GROUP, "1"), "modify")
+
+    def listed():
+        return [item["RESOURCE NAME"] for item in vault.ok("GET", "/resources", token=token)["Details"]]
+
+    assert listed() == ["shared", "by-account", "in-group", "dyn-01", "by-user-group", "owned"]
+    first = decoded_by(decodes, listed)
+    for number in range(OTHERS):
+        vault.create_resource(f"other-{number:02d}")
+
+    assert decoded_by(decodes, listed) - first == 2 * OTHERS
 
 
 def write_seed(tmp_path, size):
