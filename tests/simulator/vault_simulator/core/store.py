@@ -100,8 +100,9 @@ class Store:
     def where(self, kind, **fields):
         """The objects of ``kind`` whose top-level ``fields`` equal the given strings, oldest first.
 
-        SQLite compares them, so that only the matches are decoded (``store.all`` decodes every
-        object of the kind); ``name`` and ``resource_id`` (then ``name``) are indexed.
+        SQLite finds them, so that only the matches are decoded (``store.all`` decodes every object
+        of the kind); ``name`` and ``resource_id`` (then ``name``) are indexed: look records up by
+        name with this.
         """
         condition = "json_extract(data, '$.{}') = ?"
         return self._matching(kind, condition, fields, lambda value: value)
