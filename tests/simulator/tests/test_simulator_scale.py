@@ -1,7 +1,7 @@
 """The simulator at a real vault's size, in counts (make bench's "Simulator at scale" gives the seconds): a lookup
-by name decodes the records of that name, not every record of its kind; seeding costs the same statements and
-decodes for each resource however many came before; a state file is written ahead, and what a request committed
-survives the process being killed."""
+by name decodes the records of that name, not every record of its kind; a Password User's resource list reads their
+shares once; seeding costs the same statements and decodes for each resource however many came before; a state file
+is written ahead, and what a request committed survives the process being killed."""
 
 import io
 import json

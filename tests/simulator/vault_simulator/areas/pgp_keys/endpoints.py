@@ -67,9 +67,9 @@ def unescaped(identity):
 def _user_of_identity(store, identity):
     """The oldest user whose name or identity (``user_identity``) is ``identity``: found by name, or by each
     e-mail address the identity can end with (what follows a `` <``, up to the closing ``>``)."""
-    emails = {identity[at + 2 : -1] for at in range(len(identity)) if identity.startswith(" <", at)}
     candidates = store.where(USER, name=identity)
     if identity.endswith(">"):
+        emails = {identity[at + 2 : -1] for at in range(len(identity)) if identity.startswith(" <", at)}
         candidates += [user for email in emails for user in store.where(USER, email=email)]
     matches = [user for user in candidates if identity in (user["name"], user_identity(user))]
     return min(matches, key=lambda user: int(user["id"]), default=None)
