@@ -7,6 +7,7 @@ Usage::
 
     bench.py --collections DIR [--latency-ms 20] [--terms 1,10,100,1000] [--accounts 100]
              [--hosts 20] [--host-tasks 10] [--cache-hosts 50] [--cache-tasks 10] [--startup-tasks 20]
+             [--scale 100,1000,5000]
              [--out docs/benchmark] [--no-chart]
 
 It starts its own simulators, seeds them, injects ``--latency-ms`` into every
@@ -17,8 +18,9 @@ real vault's own time), and writes ``OUT/results.md`` (the tables) and
 Figures are compared only within one run: each is given as a ratio to its
 reference measured in the same run (the plain ``requests`` client for the
 lookup, the loop's create for the modules, the role for the host credentials,
-``ansible.builtin.ping`` for the start-up), since absolute times of these shared
-machines vary between runs.
+``ansible.builtin.ping`` for the start-up, the JSON floor and the smallest size
+for the simulator at scale), since absolute times of these shared machines vary
+between runs.
 
 The host credentials part logs in over SSH with passwords: it needs root (it
 creates a unix user and starts a private sshd, both removed at the end) and
@@ -30,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -38,9 +39,10 @@ import tempfile
 import host_credentials_bench
 import report
 import run_cache_bench
+import simulator_scale_bench
 from lookup_bench import LookupClient, PlainClient, measure
 from module_bench import run_play
-from simulator import Simulator, term_names
+from simulator import Simulator, simulator_executable, term_names
 from ssh_server import missing_requirements
 
 CONCURRENCY = 8
@@ -58,14 +60,14 @@ def parse_args(argv=None):
     parser.add_argument("--cache-hosts", type=int, default=50, help="hosts of the run cache runs (default 50)")
     parser.add_argument("--cache-tasks", type=int, default=10, help="tasks per host of the run cache runs (default 10)")
     parser.add_argument("--startup-tasks", type=int, default=20, help="tasks of each module start-up run (default 20)")
+    parser.add_argument(
+        "--scale",
+        default=simulator_scale_bench.DEFAULT_SIZES,
+        help="numbers of resources of the simulator at scale (default %s)" % simulator_scale_bench.DEFAULT_SIZES,
+    )
     parser.add_argument("--out", default="docs/benchmark", help="directory for results.md and lookup.png")
     parser.add_argument("--no-chart", action="store_true", help="write no chart (make test's smoke run)")
     return parser.parse_args(argv)
-
-
-def simulator_executable():
-    found = os.path.join(os.path.dirname(sys.executable), "vault-simulator")
-    return found if os.path.exists(found) else shutil.which("vault-simulator")
 
 
 def lookup_runs(simulator, collections, counts, cache_dir):
@@ -178,6 +180,9 @@ def main(argv=None):
             print("run cache: measured", flush=True)
             modules = module_runs(simulator, collections, work_dir, args.accounts)
             startup, imports = startup_runs(simulator, collections, work_dir, args.startup_tasks)
+            scale = simulator_scale_bench.measure(
+                simulator_executable(), simulator_scale_bench.parse_sizes(args.scale), work_dir
+            )
     finally:
         simulator.stop()
     text = "\n\n".join(
@@ -201,6 +206,13 @@ def main(argv=None):
             report.host_credentials_table(hosts),
             "## Module start-up (no injected latency, %d tasks each)" % args.startup_tasks,
             report.startup_table(startup, imports),
+            "## Simulator at scale: resources with one account each",
+            "Seeding: the seed file applied in process to a new state file; GET RESOURCES: the fastest of %d over "
+            "one connection; name lookups: `GET_RESOURCEACCOUNTID` one after another over one kept-alive connection "
+            "for %g s, to a simulator in memory and to one on the state file (`--state`). The JSON floor is encoding "
+            "and decoding once every record the seeding made (the resources and their accounts)."
+            % (simulator_scale_bench.LIST_SAMPLES, simulator_scale_bench.LOOKUP_SECONDS),
+            report.scale_table(scale),
         ]
     )
     with open(os.path.join(args.out, "results.md"), "w", encoding="utf-8") as handle:

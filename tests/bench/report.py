@@ -108,6 +108,35 @@ def startup_table(runs, imports):
     return "\n".join(lines)
 
 
+def scale_table(runs):
+    """``runs``: simulator_scale_bench.ScaleRun list, smallest size first. Seeding and GET RESOURCES against the
+    JSON floor of their size, name lookups against the smallest size, the state file against memory."""
+    smallest = runs[0]
+    lines = [
+        "| resources | JSON floor s | seeding s | x floor | GET RESOURCES s | x floor | name lookups/s | x at %d "
+        "| lookups/s, --state file | x in memory |" % smallest.resources,
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for run in runs:
+        floor = run.json_floor_seconds
+        lines.append(
+            "| %d | %.3f | %.2f | %s | %.3f | %s | %.0f | %s | %.0f | %s |"
+            % (
+                run.resources,
+                floor,
+                run.seeding_seconds,
+                ratio(run.seeding_seconds, floor),
+                run.list_seconds,
+                ratio(run.list_seconds, floor),
+                run.lookups_in_memory,
+                ratio(run.lookups_in_memory, smallest.lookups_in_memory),
+                run.lookups_state_file,
+                ratio(run.lookups_state_file, run.lookups_in_memory),
+            )
+        )
+    return "\n".join(lines)
+
+
 def chart(runs, floors, path, latency_ms):
     """Wall time against number of terms for each client, and the floor, on log-log axes."""
     import matplotlib  # pylint: disable=import-outside-toplevel  # only the chart needs it

@@ -9,7 +9,10 @@ collection's client), so that what is measured is only the measured code.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
+import sys
 import time
 
 import requests
@@ -18,6 +21,12 @@ REST = "/restapi/json/v1"
 ACCOUNTS_PER_RESOURCE = 10
 SEED_PASSWORD_PREFIX = "Bench-Pw-"
 RESOURCE_TYPE = "Linux"
+
+
+def simulator_executable():
+    """The ``vault-simulator`` beside this Python (the venv's), else the one on the PATH."""
+    found = os.path.join(os.path.dirname(sys.executable), "vault-simulator")
+    return found if os.path.exists(found) else shutil.which("vault-simulator")
 
 
 def resource_name(index):

@@ -21,9 +21,10 @@ def bench():
         import module_bench  # pylint: disable=import-outside-toplevel
         import report  # pylint: disable=import-outside-toplevel
         import simulator  # pylint: disable=import-outside-toplevel
+        import simulator_scale_bench  # pylint: disable=import-outside-toplevel
     finally:
         sys.path.remove(BENCH)
-    return lookup_bench, module_bench, report, simulator
+    return lookup_bench, module_bench, report, simulator, simulator_scale_bench
 
 
 def test_terms_are_distinct_and_ten_per_resource(bench):
@@ -71,3 +72,20 @@ def test_writes_are_told_from_reads_by_operation_name(bench):
     assert not module_bench._is_read("EDIT ACCOUNT")
     assert module_bench._is_read("GET RESOURCE ACCOUNTLIST")
     assert module_bench._is_read("GET_RESOURCEACCOUNTID")
+
+
+def test_scale_table_gives_seeding_and_the_list_against_the_json_floor_and_lookups_against_the_smallest(bench):
+    report, scale = bench[2], bench[4]
+    runs = [
+        scale.ScaleRun(100, 0.002, 0.08, 0.004, 500.0, 450.0),
+        scale.ScaleRun(5000, 0.1, 3.0, 0.2, 400.0, 200.0),
+    ]
+
+    table = report.scale_table(runs)
+
+    assert (
+        "| resources | JSON floor s | seeding s | x floor | GET RESOURCES s | x floor | name lookups/s | x at 100 |"
+        in table
+    )
+    assert "| 100 | 0.002 | 0.08 | 40.00x | 0.004 | 2.00x | 500 | 1.00x | 450 | 0.90x |" in table
+    assert "| 5000 | 0.100 | 3.00 | 30.00x | 0.200 | 2.00x | 400 | 0.80x | 200 | 0.50x |" in table

@@ -1,5 +1,7 @@
 """The generic store, and state kept across two app instances with the same --state file."""
 
+import sqlite3
+
 import pytest
 
 from vault_simulator.core.replies import Failure
@@ -34,6 +36,57 @@ def test_where_keeps_the_objects_whose_fields_match_oldest_first():
     assert store.where("account", resource_id="3") == []
     with pytest.raises(TypeError):
         store.where("account", resource_id=1)
+    store.close()
+
+
+def ids(records):
+    return [record["id"] for record in records]
+
+
+def test_where_ignoring_case_folds_as_python_does():
+    store = Store()
+    names = ["www.example.com", "WWW.Example.COM", "\u00c9t\u00e9.example", "\u212a.example", "api.example.com", 5]
+    for number, common_name in enumerate(names, start=1):
+        store.put("certificate", str(number), {"id": str(number), "common_name": common_name})
+
+    assert ids(store.where_ignoring_case("certificate", common_name="www.EXAMPLE.com")) == ["1", "2"]
+    assert ids(store.where_ignoring_case("certificate", common_name="\u00e9T\u00c9.example")) == ["3"]
+    assert ids(store.where_ignoring_case("certificate", common_name="k.EXAMPLE")) == ["4"]  # the Kelvin sign
+    assert store.where_ignoring_case("certificate", common_name="5") == []  # a number is not the text "5"
+    assert store.where("certificate", common_name="www.EXAMPLE.com") == []
+
+
+def test_text_sqlite_reads_otherwise_is_compared_as_python_compares_it():
+    """SQLite's JSON ends a string at NUL, and cannot take a lone surrogate (a JSON escape can make one)."""
+    store = Store()
+    for number, name in enumerate(["a\x00b", "a", "x\ud800", "X\ud800"], start=1):
+        store.put("thing", str(number), {"id": str(number), "name": name})
+
+    assert ids(store.where("thing", name="a\x00b")) == ["1"]
+    assert ids(store.where("thing", name="a")) == ["2"]
+    assert ids(store.where("thing", name="x\ud800")) == ["3"]
+    assert ids(store.where_ignoring_case("thing", name="A\x00B")) == ["1"]
+    assert ids(store.where_ignoring_case("thing", name="x\ud800")) == ["3", "4"]
+
+
+def test_lookups_by_name_and_by_common_name_use_an_index(tmp_path):
+    state = str(tmp_path / "state.sqlite")
+    store = Store(state)
+    statements = []
+    store.trace(statements.append)
+    store.where("resource", name="web-01")
+    store.where("account", resource_id="1", name="root")
+    store.where("account", resource_id="1")
+    store.where_ignoring_case("ssl_certificate", common_name="www.example.com")
+    store.trace(None)
+    reader = sqlite3.connect(state)
+    # The schema's index calls python_lower: SQLite needs a function of that name to plan, not to run it.
+    reader.create_function("python_lower", 1, lambda utf8: None, deterministic=True)
+
+    plans = [" ".join(step[3] for step in reader.execute("EXPLAIN QUERY PLAN " + sql)) for sql in statements]
+
+    assert len(plans) == 4 and all("USING INDEX objects_by_" in plan for plan in plans), plans
+    reader.close()
     store.close()
 
 

@@ -94,7 +94,12 @@ def parse_args(argv=None):
         metavar="NAME",
         help="add a user group (the vault's API cannot create one); repeatable",
     )
-    parser.add_argument("--state", help="SQLite file that keeps the state across restarts (default: in memory)")
+    parser.add_argument(
+        "--state",
+        help="SQLite file that keeps the state across restarts (default: in memory); written ahead without a sync "
+        "per request: what was answered survives a kill of the simulator, a power loss may take the last "
+        "operations (see README.md, State file)",
+    )
     parser.add_argument(
         "--tls-dir",
         help="directory for ca.pem, server.pem, server-key.pem, client.pem, client-key.pem "

@@ -21,7 +21,8 @@ its accounts, share it further).
 Shares live in the vault's store, which every check is given.
 """
 
-from vault_simulator.core.finders import accounts_of
+from functools import cached_property
+
 from vault_simulator.core.groups import members_of
 from vault_simulator.core.records import ACCOUNT, RESOURCE, RESOURCE_GROUP
 from vault_simulator.core.replies import Failure
@@ -45,26 +46,67 @@ _NONE = -1
 
 def can_access(store, user, resource, level):
     """True when ``user`` may use ``resource`` at ``level`` (view, modify, fullaccess)."""
-    if level not in (VIEW, MODIFY, FULL_ACCESS):
-        raise ValueError(f"unknown access level {level}")
-    if _reaches_fully(user, resource):
-        return True
-    if _resource_rank(store, user, resource) >= _RANKS[level]:
-        return True
-    if level != VIEW:
-        return False
-    viewable = {s["target_id"] for s in shares_of(store, user, ACCOUNT) if _RANKS[s["level"]] >= _RANKS[VIEW]}
-    return any(account["id"] in viewable for account in accounts_of(store, resource))
+    return Reach(store, user).can_access(resource, level)
 
 
 def can_access_account(store, user, resource, account, level):
     """True when ``user`` may use ``account`` of ``resource`` at ``level`` (remoteapponly, view,
     modify, fullaccess): through the resource, or through a share of the account itself."""
-    if level not in _RANKS:
-        raise ValueError(f"unknown access level {level}")
-    if _reaches_fully(user, resource):
-        return True
-    return max(_resource_rank(store, user, resource), _account_rank(store, user, account)) >= _RANKS[level]
+    return Reach(store, user).can_access_account(resource, account, level)
+
+
+class Reach:
+    """What ``user`` reaches, with the shares given to them (and their groups' members) read once, on first need:
+    one ``Reach`` answers for every item of a list as ``can_access`` does for one."""
+
+    def __init__(self, store, user):
+        self.store = store
+        self.user = user
+
+    def can_access(self, resource, level):
+        """As the module's ``can_access``."""
+        if level not in (VIEW, MODIFY, FULL_ACCESS):
+            raise ValueError(f"unknown access level {level}")
+        if _reaches_fully(self.user, resource):
+            return True
+        if self._resource_ranks.get(resource["id"], _NONE) >= _RANKS[level]:
+            return True
+        return level == VIEW and resource["id"] in self._resources_of_viewable_accounts
+
+    def can_access_account(self, resource, account, level):
+        """As the module's ``can_access_account``."""
+        if level not in _RANKS:
+            raise ValueError(f"unknown access level {level}")
+        if _reaches_fully(self.user, resource):
+            return True
+        ranks = (self._resource_ranks.get(resource["id"], _NONE), self._account_ranks.get(account["id"], _NONE))
+        return max(ranks) >= _RANKS[level]
+
+    @cached_property
+    def _resource_ranks(self):
+        """Resource id: the strongest rank of the shares of that resource and of the resource groups holding it."""
+        ranks = {}
+        for share in shares_of(self.store, self.user, RESOURCE):
+            _strengthen(ranks, share["target_id"], share["level"])
+        for share in shares_of(self.store, self.user, RESOURCE_GROUP):
+            for resource_id in members_of(self.store, self.store.get(RESOURCE_GROUP, share["target_id"])):
+                _strengthen(ranks, resource_id, share["level"])
+        return ranks
+
+    @cached_property
+    def _account_ranks(self):
+        """Account id: the strongest rank of the shares of that account."""
+        ranks = {}
+        for share in shares_of(self.store, self.user, ACCOUNT):
+            _strengthen(ranks, share["target_id"], share["level"])
+        return ranks
+
+    @cached_property
+    def _resources_of_viewable_accounts(self):
+        """The ids of the resources one of whose accounts the user may view through a share of that account."""
+        viewable = [account_id for account_id, rank in self._account_ranks.items() if rank >= _RANKS[VIEW]]
+        accounts = [self.store.get(ACCOUNT, account_id) for account_id in viewable]
+        return {account["resource_id"] for account in accounts if account is not None}
 
 
 def require_access(store, user, resource, level, action):
@@ -89,19 +131,5 @@ def _reaches_fully(user, resource):
     return user["role"] in FULL_REACH_ROLES or resource["owner_id"] == user["id"]
 
 
-def _strongest(shares):
-    return max((_RANKS[s["level"]] for s in shares), default=_NONE)
-
-
-def _resource_rank(store, user, resource):
-    direct = [s for s in shares_of(store, user, RESOURCE) if s["target_id"] == resource["id"]]
-    through_groups = [
-        s
-        for s in shares_of(store, user, RESOURCE_GROUP)
-        if resource["id"] in members_of(store, store.get(RESOURCE_GROUP, s["target_id"]))
-    ]
-    return _strongest(direct + through_groups)
-
-
-def _account_rank(store, user, account):
-    return _strongest(s for s in shares_of(store, user, ACCOUNT) if s["target_id"] == account["id"])
+def _strengthen(ranks, target_id, level):
+    ranks[target_id] = max(ranks.get(target_id, _NONE), _RANKS[level])

@@ -21,7 +21,7 @@ def resource_by_id(store, resource_id):
 
 def resource_by_name(store, name, org):
     """The resource called ``name`` in organization ``org``, or ``None``."""
-    return next((r for r in store.all(RESOURCE) if r["name"] == name and in_organization(r, org)), None)
+    return next((r for r in store.where(RESOURCE, name=name) if in_organization(r, org)), None)
 
 
 def existing_resource_by_name(store, name, org):
@@ -60,7 +60,7 @@ def account_and_resource(store, account_id):
 
 def user_by_name(store, name):
     """The user called ``name`` or ``None``."""
-    return next((u for u in store.all(USER) if u["name"] == name), None)
+    return next(iter(store.where(USER, name=name)), None)
 
 
 def existing_user_by_name(store, name):
@@ -90,7 +90,7 @@ def existing_user_group(store, group_id):
 
 def group_by_name(store, name, org):
     """The resource group called ``name`` in organization ``org``, or ``None``."""
-    return next((g for g in store.all(RESOURCE_GROUP) if g["name"] == name and in_organization(g, org)), None)
+    return next((g for g in store.where(RESOURCE_GROUP, name=name) if in_organization(g, org)), None)
 
 
 def group_by_id(store, group_id, org):

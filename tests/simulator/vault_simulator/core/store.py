@@ -3,6 +3,14 @@
 The schema is generic so that new endpoints need no schema change. Every
 access holds one re-entrant lock; ``transaction()`` makes a whole operation
 atomic (a ``Failure`` raised half-way leaves nothing behind).
+
+A state file (``--state``) is written ahead (SQLite's WAL journal) with
+``synchronous=NORMAL``: a commit is not synced to the disk. Whatever a request
+committed survives the simulator's process being killed (it is in the file or
+the ``-wal`` file beside it, which the next start reads); after a power loss
+or a crash of the machine the file is still consistent, but the last
+operations committed may be gone (those since SQLite last synced the WAL, at a
+checkpoint: about every 1000 pages written, and when the simulator stops).
 """
 
 import json
@@ -16,7 +24,19 @@ CREATE TABLE IF NOT EXISTS objects (
 CREATE TABLE IF NOT EXISTS counters (kind TEXT PRIMARY KEY, value INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS objects_by_resource_and_name
     ON objects (kind, json_extract(data, '$.resource_id'), json_extract(data, '$.name'));
+CREATE INDEX IF NOT EXISTS objects_by_name ON objects (kind, json_extract(data, '$.name'));
+CREATE INDEX IF NOT EXISTS objects_by_common_name_in_any_case
+    ON objects (kind, python_lower(CAST(json_extract(data, '$.common_name') AS BLOB)));
 """
+# A state file's journal: written ahead, a commit not synced to the disk (see the module's docstring).
+_FILE_PRAGMAS = ("PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL")
+
+
+def _python_lower(utf8):
+    """Python's ``str.lower`` as an SQL function, so that a lookup ignoring case finds what the areas' Python
+    comparison would: SQLite's own ``lower`` folds ASCII letters only. It takes the text as bytes (``CAST ... AS
+    BLOB``), which any stored text decodes from."""
+    return None if utf8 is None else bytes(utf8).decode("utf-8", "replace").lower()
 
 
 class Store:
@@ -25,6 +45,9 @@ class Store:
         self._db = sqlite3.connect(path or ":memory:", check_same_thread=False, isolation_level=None)
         self._lock = threading.RLock()
         self._depth = 0
+        self._db.create_function("python_lower", 1, _python_lower, deterministic=True)
+        for pragma in _FILE_PRAGMAS if path else ():
+            self._db.execute(pragma)
         self._db.executescript(_SCHEMA)
 
     @contextmanager
@@ -77,17 +100,40 @@ class Store:
     def where(self, kind, **fields):
         """The objects of ``kind`` whose top-level ``fields`` equal the given strings, oldest first.
 
-        SQLite compares them, so that only the matches are decoded (``store.all`` decodes every
-        object of the kind); ``resource_id`` (then ``name``) is indexed.
+        SQLite finds them, so that only the matches are decoded (``store.all`` decodes every object
+        of the kind); ``name`` and ``resource_id`` (then ``name``) are indexed: look records up by
+        name with this.
+        """
+        condition = "json_extract(data, '$.{}') = ?"
+        return self._matching(kind, condition, fields, lambda value: value)
+
+    def where_ignoring_case(self, kind, **fields):
+        """As ``where``, each field compared with its string ignoring case as Python's ``str.lower`` does;
+        ``common_name`` is indexed."""
+        condition = "python_lower(CAST(json_extract(data, '$.{}') AS BLOB)) = ?"
+        return self._matching(kind, condition, fields, str.lower)
+
+    def _matching(self, kind, condition, fields, fold):
+        """The objects of ``kind`` whose ``fields``, ``fold``-ed, equal the given strings ``fold``-ed.
+
+        SQLite narrows them down (``condition``: a template of the field's name) and Python compares
+        what it found, so the answer is Python's even where SQLite reads text otherwise: a string that
+        holds NUL (SQLite's JSON ends it there) or a lone surrogate (a JSON escape can give one; SQLite
+        cannot take it) is compared in Python, object by object.
         """
         if not all(isinstance(value, str) for value in fields.values()):
             raise TypeError("Store.where compares text fields only")
-        conditions = "".join(f" AND json_extract(data, '$.{name}') = ?" for name in fields)
-        with self._lock:
-            rows = self._db.execute(
-                f"SELECT data FROM objects WHERE kind = ?{conditions} ORDER BY rowid", (kind, *fields.values())
-            ).fetchall()
-        return [json.loads(row[0]) for row in rows]
+        wanted = {name: fold(value) for name, value in fields.items()}
+        if all(_sqlite_reads_alike(value) for value in wanted.values()):
+            conditions = "".join(" AND " + condition.format(name) for name in wanted)
+            with self._lock:
+                rows = self._db.execute(
+                    f"SELECT data FROM objects WHERE kind = ?{conditions} ORDER BY rowid", (kind, *wanted.values())
+                ).fetchall()
+            found = [json.loads(row[0]) for row in rows]
+        else:
+            found = self.all(kind)
+        return [o for o in found if all(_folded(o.get(name), fold) == value for name, value in wanted.items())]
 
     def next_id(self, kind):
         """The next numeric id of ``kind``, as a string ("1", "2", ...)."""
@@ -99,6 +145,27 @@ class Store:
             (value,) = self._db.execute("SELECT value FROM counters WHERE kind = ?", (kind,)).fetchone()
         return str(value)
 
+    def trace(self, callback):
+        """Call ``callback(sql)`` with each SQL statement the store runs, its parameters written in (``None``
+        stops it): for tests that count statements or ask SQLite for a statement's plan."""
+        with self._lock:
+            self._db.set_trace_callback(callback)
+
     def close(self):
         with self._lock:
             self._db.close()
+
+
+def _sqlite_reads_alike(text):
+    """True when SQLite compares ``text`` as Python does: no NUL, no lone surrogate."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _folded(value, fold):
+    return fold(value) if isinstance(value, str) else None

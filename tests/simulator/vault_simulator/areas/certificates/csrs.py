@@ -70,12 +70,9 @@ def create_csr(ctx):
 @endpoint("GET", "/getCSRList", op="GetCSRList", builds=ANY_BUILD, style=PKI)
 def list_csrs(ctx):
     """Every CSR the caller can see; the optional ``common_name`` keeps those for that name (any case)."""
-    wanted = text(ctx.details, "common_name").strip().lower()
-    items = [
-        csr_list_item(ctx.store, csr)
-        for csr in ctx.store.all(CSR)
-        if _can_see(ctx, csr) and (not wanted or csr["common_name"].lower() == wanted)
-    ]
+    wanted = text(ctx.details, "common_name").strip()
+    csrs = ctx.store.where_ignoring_case(CSR, common_name=wanted) if wanted else ctx.store.all(CSR)
+    items = [csr_list_item(ctx.store, csr) for csr in csrs if _can_see(ctx, csr)]
     return success("CSRs fetched successfully", items, totalRows=len(items))
 
 

@@ -77,7 +77,7 @@ def new_certificate(ctx, certificate, chain=(), key=None, passphrase="", **extra
 def certificate_with_identity(store, certificate):
     """The stored record of this very certificate (same DER), or ``None``."""
     wanted = identity(certificate)
-    return next((c for c in store.all(CERTIFICATE) if c["identity"] == wanted), None)
+    return next(iter(store.where(CERTIFICATE, identity=wanted)), None)
 
 
 def x509_of(record):
@@ -94,8 +94,8 @@ def selected_certificates(ctx):
     serial = text(ctx.details, "serial_number").strip()
     found = [
         c
-        for c in ctx.store.all(CERTIFICATE)
-        if c["common_name"].lower() == name.lower() and (not serial or c["serial"] == normalized_serial(serial))
+        for c in ctx.store.where_ignoring_case(CERTIFICATE, common_name=name)
+        if not serial or c["serial"] == normalized_serial(serial)
     ]
     if not found:
         raise Failure(f"Certificate {name}" + (f" with serial number {serial}" if serial else "") + " does not exist")
@@ -179,7 +179,7 @@ def delete_certificate_record(store, record):
 
 def certificate_group_by_name(store, name):
     """The certificate group called ``name`` or ``None``."""
-    return next((g for g in store.all(CERTIFICATE_GROUP) if g["name"] == name), None)
+    return next(iter(store.where(CERTIFICATE_GROUP, name=name)), None)
 
 
 def add_installation(record, installation):

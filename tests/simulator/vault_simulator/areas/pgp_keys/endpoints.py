@@ -39,7 +39,7 @@ def get_pgp_key(ctx):
     export_type = text(ctx.details, "keyExportType").strip() or PUBLIC
     if export_type not in (PUBLIC, PRIVATE):
         raise Failure(f"keyExportType must be {PUBLIC} or {PRIVATE}")
-    user = next((u for u in ctx.store.all(USER) if identity in (u["name"], user_identity(u))), None)
+    user = _user_of_identity(ctx.store, identity)
     if user is None:
         raise Failure(f"User {identity} does not exist")
     ctx.audit["username"] = user["name"]
@@ -62,6 +62,17 @@ def unescaped(identity):
     if escaping:
         raise Failure("User ends with a lone backslash: escape a backslash as \\\\")
     return "".join(characters)
+
+
+def _user_of_identity(store, identity):
+    """The oldest user whose name or identity (``user_identity``) is ``identity``: found by name, or by each
+    e-mail address the identity can end with (what follows a `` <``, up to the closing ``>``)."""
+    candidates = store.where(USER, name=identity)
+    if identity.endswith(">"):
+        emails = {identity[at + 2 : -1] for at in range(len(identity)) if identity.startswith(" <", at)}
+        candidates += [user for email in emails for user in store.where(USER, email=email)]
+    matches = [user for user in candidates if identity in (user["name"], user_identity(user))]
+    return min(matches, key=lambda user: int(user["id"]), default=None)
 
 
 def user_identity(user):

@@ -7,7 +7,7 @@ from vault_simulator.core.access import (
     FULL_ACCESS,
     MODIFY,
     VIEW,
-    can_access_account,
+    Reach,
     require_access,
     require_account_access,
 )
@@ -27,10 +27,11 @@ def list_accounts(ctx, resource_id):
     resource = resource_by_id(ctx.store, resource_id)
     require_access(ctx.store, ctx.user, resource, VIEW, f"view resource {resource['name']}")
     detail = resource_detail(ctx.store, resource, ctx.config)
+    reach = Reach(ctx.store, ctx.user)
     detail["ACCOUNT LIST"] = [
         item
         for item in detail["ACCOUNT LIST"]
-        if can_access_account(ctx.store, ctx.user, resource, ctx.store.get(ACCOUNT, item["ACCOUNT ID"]), VIEW)
+        if reach.can_access_account(resource, ctx.store.get(ACCOUNT, item["ACCOUNT ID"]), VIEW)
     ]
     return success("Resource details with account list fetched successfully", detail)
 

@@ -7,7 +7,7 @@ from vault_simulator.areas.resources.custom_fields import RESOURCE_LEVEL, merge_
 from vault_simulator.areas.resources.records import new_account
 from vault_simulator.areas.resources.resource_types import FILE_TYPES, FIXED_TYPES, RESOURCE_TYPE_NAMES
 from vault_simulator.areas.resources.views import resource_list_item
-from vault_simulator.core.access import FULL_ACCESS, OWNER_NAMING_ROLES, VIEW, can_access, require_access
+from vault_simulator.core.access import FULL_ACCESS, OWNER_NAMING_ROLES, VIEW, Reach, require_access
 from vault_simulator.core.finders import (
     account_by_name,
     existing_resource_by_name,
@@ -39,9 +39,8 @@ _PLAIN_EDIT_FIELDS = {
 @endpoint("GET", "/resources", op="GET RESOURCES", builds=ANY_BUILD)
 def list_resources(ctx):
     """The resources of the selected organization the caller can see; ``DNS NAME`` in edition B only."""
-    visible = [
-        r for r in ctx.store.all(RESOURCE) if in_organization(r, ctx.org) and can_access(ctx.store, ctx.user, r, VIEW)
-    ]
+    reach = Reach(ctx.store, ctx.user)
+    visible = [r for r in ctx.store.all(RESOURCE) if in_organization(r, ctx.org) and reach.can_access(r, VIEW)]
     items = [resource_list_item(ctx.store, r, ctx.config.edition) for r in visible]
     return success("Resources fetched successfully", items, totalRows=len(items))
 

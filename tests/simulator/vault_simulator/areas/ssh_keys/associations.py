@@ -9,7 +9,7 @@ owner may associate a key an administrator made).
 """
 
 from vault_simulator.areas.ssh_keys.records import UPPER_CASE_SUCCESS, associations_of_account, existing_key
-from vault_simulator.core.access import MODIFY, VIEW, can_access_account, require_account_access
+from vault_simulator.core.access import MODIFY, VIEW, Reach, require_account_access
 from vault_simulator.core.finders import account_by_name, existing_resource_by_name
 from vault_simulator.core.inputs import required_text
 from vault_simulator.core.records import ACCOUNT, RESOURCE, SSH_KEY, SSH_KEY_ASSOCIATION
@@ -71,6 +71,7 @@ def associated_users(ctx):
     """One {UserName, ResourceName} per user with at least one key (not one per key), for the resources of
     the selected organization the caller can view; associations whose account is gone are not shown."""
     pairs = []
+    reach = Reach(ctx.store, ctx.user)
     for association in ctx.store.all(SSH_KEY_ASSOCIATION):
         resource = ctx.store.get(RESOURCE, association["resource_id"])
         account = ctx.store.get(ACCOUNT, association["account_id"])
@@ -78,7 +79,7 @@ def associated_users(ctx):
             resource is None
             or account is None
             or not in_organization(resource, ctx.org)
-            or not can_access_account(ctx.store, ctx.user, resource, account, VIEW)
+            or not reach.can_access_account(resource, account, VIEW)
         ):
             continue
         pair = {"UserName": account["name"], "ResourceName": resource["name"]}

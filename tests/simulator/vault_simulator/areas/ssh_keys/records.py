@@ -33,7 +33,7 @@ def require_key_manager(user, action):
 
 def key_by_name(store, name):
     """The SSH key called ``name`` or ``None``."""
-    return next((k for k in store.all(SSH_KEY) if k["name"] == name), None)
+    return next(iter(store.where(SSH_KEY, name=name)), None)
 
 
 def existing_key(store, name):

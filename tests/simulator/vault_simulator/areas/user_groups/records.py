@@ -33,7 +33,7 @@ def add_user_group(store, name, description=""):
 
 def user_group_by_name(store, name):
     """The user group called ``name`` or ``None``."""
-    return next((g for g in store.all(USER_GROUP) if g["name"] == name), None)
+    return next(iter(store.where(USER_GROUP, name=name)), None)
 
 
 def existing_user_group_by_name(store, name):
