@@ -6,7 +6,7 @@
 Usage::
 
     bench.py --collections DIR [--latency-ms 20] [--terms 1,10,100,1000] [--accounts 100]
-             [--hosts 20] [--host-tasks 10] [--startup-tasks 20] [--out docs/benchmark] [--no-chart]
+             [--hosts 20] [--host-tasks 10] [--startup-tasks 20] [--burst 10000] [--out docs/benchmark] [--no-chart]
 
 It starts its own simulators, seeds them, injects ``--latency-ms`` into every
 vault request (the simulator's latency fault: a stand-in for the network and a
@@ -16,8 +16,10 @@ real vault's own time), and writes ``OUT/results.md`` (the tables) and
 Figures are compared only within one run: each is given as a ratio to its
 reference measured in the same run (the plain ``requests`` client for the
 lookup, the loop's create for the modules, the role for the host credentials,
-``ansible.builtin.ping`` for the start-up), since absolute times of these shared
-machines vary between runs.
+``ansible.builtin.ping`` for the start-up, the source's interval for the event
+source), since absolute times of these shared machines vary between runs. The
+event source runs against a simulator of its own, whose audit trail holds only
+what that part writes.
 
 The host credentials part logs in over SSH with passwords: it needs root (it
 creates a unix user and starts a private sshd, both removed at the end) and
@@ -34,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 
+import audit_bench
 import host_credentials_bench
 import report
 from lookup_bench import LookupClient, PlainClient, measure
@@ -54,6 +57,9 @@ def parse_args(argv=None):
     parser.add_argument("--hosts", type=int, default=20, help="inventory hosts of the host credentials runs")
     parser.add_argument("--host-tasks", type=int, default=10, help="tasks per host of the host credentials runs")
     parser.add_argument("--startup-tasks", type=int, default=20, help="tasks of each module start-up run (default 20)")
+    parser.add_argument(
+        "--burst", type=int, default=10000, help="audit records of the event source's burst (default 10000)"
+    )
     parser.add_argument("--out", default="docs/benchmark", help="directory for results.md and lookup.png")
     parser.add_argument("--no-chart", action="store_true", help="write no chart (make test's smoke run)")
     return parser.parse_args(argv)
@@ -172,6 +178,15 @@ def main(argv=None):
             startup, imports = startup_runs(simulator, collections, work_dir, args.startup_tasks)
     finally:
         simulator.stop()
+    audit_simulator = Simulator(simulator_executable())
+    try:
+        with tempfile.TemporaryDirectory() as work_dir:
+            polls, pages, interval = audit_bench.measure(
+                audit_simulator, collections, work_dir, args.burst, args.latency_ms / 1000.0
+            )
+            print("event source: measured", flush=True)
+    finally:
+        audit_simulator.stop()
     text = "\n\n".join(
         [
             "# Benchmark results",
@@ -188,6 +203,11 @@ def main(argv=None):
             report.host_credentials_table(hosts),
             "## Module start-up (no injected latency, %d tasks each)" % args.startup_tasks,
             report.startup_table(startup, imports),
+            "## Event source after a burst of %d audit records" % args.burst,
+            "`credvault.vault.vault_audit`'s logic (`AuditEvents.poll`, the collection's client, default arguments) "
+            "against a simulator whose resource trail gains %d records at once; each poll's records are handed over "
+            "as the source does (noted in the cursor, `cursor_file` written after each event)." % args.burst,
+            report.audit_table(polls, pages, interval),
         ]
     )
     with open(os.path.join(args.out, "results.md"), "w", encoding="utf-8") as handle:

@@ -112,3 +112,39 @@ def test_a_password_user_may_not_read_the_trail(vault):
     )
     auditor = vault.create_api_user("carol", role="Password Auditor")
     assert audit(vault, "User", token=auditor)["totalRows"] == 2
+
+
+def add_records(vault, **document):
+    return vault.client.post("/__simulator/audit-records", json=document, headers={"AUTHTOKEN": vault.token})
+
+
+def test_the_admin_endpoint_appends_a_burst_of_records_newest_last(vault):
+    vault.create_api_user("alice")
+    answer = add_records(vault, count=3, auditType="User", operation="RESET MFA")
+    assert answer.status_code == 201
+    assert answer.get_json() == {"first": "2", "last": "4"}
+    listed = audit(vault, "User")
+    assert [record["AUDITID"] for record in listed["Details"]] == ["4", "3", "2", "1"]
+    assert len({record["LASTACCESSEDTIME"] for record in listed["Details"][:3]}) == 1
+    assert {(r["OPERATIONTYPE"], r["OPERATEDBY"], r["NAME"]) for r in listed["Details"][:3]} == {
+        ("RESET MFA", "admin", "Administrator")
+    }
+    assert add_records(vault, count=2).status_code == 201
+    assert operations(vault) == ["GET PASSWORD", "GET PASSWORD"]
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {},
+        {"count": 0},
+        {"count": True},
+        {"count": "3"},
+        {"count": 1, "auditType": "resource"},
+        {"count": 1, "operation": " "},
+    ],
+)
+def test_the_admin_endpoint_refuses_what_it_cannot_append(vault, document):
+    answer = add_records(vault, **document)
+    assert answer.status_code == 400 and "count" in answer.get_json()["error"]
+    assert audit(vault)["totalRows"] == 0
