@@ -1,9 +1,12 @@
 """The audit trail: real operations read back through GET /audit, filtered, paged, guarded."""
 
+import json
 import re
 from datetime import datetime, timedelta
 
 import pytest
+
+from vault_simulator.core import store as store_module
 
 
 def audit(vault, audit_type="Resource", **query):
@@ -148,3 +151,27 @@ def test_the_admin_endpoint_refuses_what_it_cannot_append(vault, document):
     answer = add_records(vault, **document)
     assert answer.status_code == 400 and "count" in answer.get_json()["error"]
     assert audit(vault)["totalRows"] == 0
+
+
+def test_a_page_decodes_only_its_own_records(vault, monkeypatch):
+    add_records(vault, count=1000)
+    decoded = []
+
+    class CountingJson:
+        """The store's json module, noting the id of each audit record it decodes."""
+
+        dumps = staticmethod(json.dumps)
+
+        @staticmethod
+        def loads(text):
+            value = json.loads(text)
+            if isinstance(value, dict) and "operated_by" in value:
+                decoded.append(value["id"])
+            return value
+
+    monkeypatch.setattr(store_module, "json", CountingJson)
+    for start in ("0", "990"):
+        page = audit(vault, STARTINDEX=start, LIMIT="10", DURATION="LAST_7_DAYS")
+        assert page["totalRows"] == 1000
+        assert decoded == [record["AUDITID"] for record in page["Details"]]
+        decoded.clear()

@@ -18,6 +18,12 @@ CREATE INDEX IF NOT EXISTS objects_by_resource_and_name
     ON objects (kind, json_extract(data, '$.resource_id'), json_extract(data, '$.name'));
 """
 
+# Store.newest_first's order, for the audit trail (kinds with a ``type`` and a ``time``): a page is read from the index.
+_BY_TYPE_AND_TIME = """
+CREATE INDEX IF NOT EXISTS objects_by_type_and_time
+    ON objects (kind, json_extract(data, '$.type'), json_extract(data, '$.time'), CAST(id AS INTEGER));
+"""
+
 
 class Store:
     def __init__(self, path=None):
@@ -26,6 +32,7 @@ class Store:
         self._lock = threading.RLock()
         self._depth = 0
         self._db.executescript(_SCHEMA)
+        self._db.execute(_BY_TYPE_AND_TIME)
 
     @contextmanager
     def transaction(self):
@@ -88,6 +95,30 @@ class Store:
                 f"SELECT data FROM objects WHERE kind = ?{conditions} ORDER BY rowid", (kind, *fields.values())
             ).fetchall()
         return [json.loads(row[0]) for row in rows]
+
+    def newest_first(self, kind, start, limit, since=None, until=None, **fields):
+        """One page of the objects of ``kind`` whose top-level ``fields`` equal the given strings and whose ``time``
+        (ISO 8601 text) is at or after ``since`` and before ``until`` (None: no bound), newest first (the same time:
+        the higher numeric id first): ``limit`` of them from the ``start``-th; and how many match in all.
+
+        SQLite selects, counts, orders and pages them, so that only the page is decoded.
+        """
+        if not all(isinstance(value, str) for value in fields.values()):
+            raise TypeError("Store.newest_first compares text fields only")
+        conditions = "".join(f" AND json_extract(data, '$.{name}') = ?" for name in fields)
+        arguments = [kind, *fields.values()]
+        for bound, operator in ((since, ">="), (until, "<")):
+            if bound is not None:
+                conditions += f" AND json_extract(data, '$.time') {operator} ?"
+                arguments.append(bound)
+        selected = f"FROM objects WHERE kind = ?{conditions}"
+        order = "ORDER BY json_extract(data, '$.time') DESC, CAST(id AS INTEGER) DESC"
+        with self._lock:
+            (total,) = self._db.execute(f"SELECT COUNT(*) {selected}", arguments).fetchone()
+            rows = self._db.execute(
+                f"SELECT data {selected} {order} LIMIT ? OFFSET ?", (*arguments, limit, start)
+            ).fetchall()
+        return [json.loads(row[0]) for row in rows], total
 
     def next_id(self, kind):
         """The next numeric id of ``kind``, as a string ("1", "2", ...)."""
