@@ -5,11 +5,11 @@
 The source's logic runs in this process, without ansible-rulebook: ``AuditEvents.poll`` with the collection's
 client, built from the source's arguments by ``_event_source.audit_events`` as the source builds them (defaults:
 both audit types, 100 records a page, an interval of 30 s), with a ``cursor_file``. Each poll's records are handed
-over as the source's ``main`` does: each noted in the cursor, the cursor written after each event and after the
-poll. The source starts on a trail of a few records (its first poll, ``start_at: now``, gives none of them); then
-the resource trail gains ``burst`` records within seconds (the simulator's admin endpoint ``audit-records``) and
-the source polls: the poll that hands the burst over, the polls right after it with nothing new, and a steady
-poll after a few new records. What each poll gives is checked: the burst once and in order, nothing twice.
+over as the source's ``main`` does: each noted in the cursor (its journal), the cursor written after the poll. The
+source starts on a trail of a few records (its first poll, ``start_at: now``, gives none of them); then the
+resource trail gains ``burst`` records within a millisecond (the simulator's admin endpoint ``audit-records``) and
+the source polls: the poll that hands the burst over, the polls right after it with nothing new, and a steady poll
+after a few new records. What each poll gives is checked: the burst once and in order, nothing twice.
 
 Beside them, the simulator's own time to answer one ``GET_AUDIT`` page at the top of the trail and near its end,
 without injected latency.
@@ -90,10 +90,9 @@ def poll(simulator, events, name, expected):
     start = time.perf_counter()
     given = []
     for event, audit_type, audit_id, moment in found:
-        events.note(audit_type, audit_id, moment)
         if event is not None:
             given.append(audit_id)
-            events.cursor.save()
+        events.note(audit_type, audit_id, moment)
     events.cursor.save()
     handover_seconds = time.perf_counter() - start
     if given != expected:

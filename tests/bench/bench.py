@@ -206,7 +206,8 @@ def main(argv=None):
             "## Event source after a burst of %d audit records" % args.burst,
             "`credvault.vault.vault_audit`'s logic (`AuditEvents.poll`, the collection's client, default arguments) "
             "against a simulator whose resource trail gains %d records at once; each poll's records are handed over "
-            "as the source does (noted in the cursor, `cursor_file` written after each event)." % args.burst,
+            "as the source does (each noted in the cursor's journal, `cursor_file` written after the poll)."
+            % args.burst,
             report.audit_table(polls, pages, interval),
         ]
     )
