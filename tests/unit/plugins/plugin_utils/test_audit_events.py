@@ -1,7 +1,8 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 """The event source's logic: each record given once across polls, pages, records arriving mid-read, late records
-and restarts; the first start; filters; what an event holds; answers that cannot be trusted."""
+and restarts (the cursor file and its journal); the requests a poll sends after a burst; the first start; filters;
+what an event holds; answers that cannot be trusted."""
 
 from __future__ import annotations
 
