@@ -94,7 +94,8 @@ help:
 	@echo '                  and sshpass if missing; user_role_example: a user'"'"'s role against a seeded simulator)'
 	@echo 'make bench        the performance benchmark: its own simulators with BENCH_LATENCY_MS (default 20) per'
 	@echo '                  request; writes docs/benchmark/results.md and lookup.png (BENCH_TERMS, BENCH_ACCOUNTS,'
-	@echo '                  BENCH_SCALE: resources of the simulator at scale);'
+	@echo '                  BENCH_SCALE: resources of the simulator at scale; BENCH_BURST: the audit records of the'
+	@echo '                  event source'"'"'s burst, default 10000);'
 	@echo '                  its host credentials part logs in to a private sshd: needs root and openssh-server'
 	@echo 'make new-module NAME=vault_<thing>[_info] [OPERATION=<catalogue key>] [DESCRIPTION=...]'
 	@echo '                  write every piece a module needs (tests/utils/new_module.py; the checklist is'
@@ -368,6 +369,8 @@ BENCH_TERMS ?= 1,10,100,1000
 BENCH_ACCOUNTS ?= 100
 # Numbers of resources of the simulator at scale (tests/bench/simulator_scale_bench.py).
 BENCH_SCALE ?= 100,1000,5000
+# Audit records of the event source's burst (tests/bench/audit_bench.py).
+BENCH_BURST ?= 10000
 BENCH_STAMP := $(VENV)/.bench-installed
 
 $(BENCH_STAMP): tests/bench/requirements.txt | $(VENV_STAMP)
@@ -376,14 +379,16 @@ $(BENCH_STAMP): tests/bench/requirements.txt | $(VENV_STAMP)
 
 bench: venv collection $(BENCH_STAMP)
 	cd tests/bench && python bench.py --collections $(BUILD) --latency-ms $(BENCH_LATENCY_MS) \
-	  --terms $(BENCH_TERMS) --accounts $(BENCH_ACCOUNTS) --scale $(BENCH_SCALE) --out $(CURDIR)/docs/benchmark
+	  --terms $(BENCH_TERMS) --accounts $(BENCH_ACCOUNTS) --scale $(BENCH_SCALE) --burst $(BENCH_BURST) \
+	  --out $(CURDIR)/docs/benchmark
 
 # make test runs the benchmark small, without latency or chart, so that it keeps working: every secret it
 # fetches is checked and every play must pass (3 hosts x 2 tasks over SSH, 3 hosts x 2 tasks for the run cache, 2
-# tasks per start-up run), every answer of the simulator at scale (20 resources) too; its figures are not looked at.
+# tasks per start-up run), every answer of the simulator at scale (20 resources) too, and the event source's polls
+# around a burst of 200 audit records, each giving what it must; its figures are not looked at.
 bench-smoke: $(SETUP)
 	cd tests/bench && python bench.py --collections $(BUILD) --latency-ms 0 --terms 1,10 --accounts 3 \
-	  --hosts 3 --host-tasks 2 --cache-hosts 3 --cache-tasks 2 --startup-tasks 2 --scale 20 \
+	  --hosts 3 --host-tasks 2 --cache-hosts 3 --cache-tasks 2 --startup-tasks 2 --scale 20 --burst 200 \
 	  --out $(BUILD)/bench-smoke --no-chart > $(BUILD)/bench-smoke.log || { cat $(BUILD)/bench-smoke.log; exit 1; }
 	@echo "benchmark smoke run passed ($(BUILD)/bench-smoke.log)"
 

@@ -6,22 +6,37 @@
 
 The API gives the trail newest first, a page at a time (``GET_AUDIT``: ``AUDITTYPE``, ``STARTINDEX``, ``LIMIT``,
 ``DURATION``), with no "since" parameter and no promise about its ids or its order beyond that. So a poll reads
-pages from the newest record back until a page reaches records older than the cursor's window, and keeps each
-record it has not given before, known by its ``AUDITID``:
+pages from the newest record back and keeps each record it has not given before, known by its ``AUDITID``. How far
+back it reads, the trail's ``totalRows`` (kept in the cursor from one poll to the next) decides:
 
-- the window (``WINDOW``, before the newest record given) is read again on every poll, so a record the vault
-  writes late, with a time a little before one already given, still comes once;
+- when the first page holds a record given before and as many records not given before as the trail grew by since
+  the last poll, the poll stops there: a poll with nothing new, or a few new records, sends one request per audit
+  type, however many records lie within the window (``WINDOW`` before the newest record given), as after a burst;
+- otherwise the poll reads on until a page reaches past the window, as every poll does on a vault that gives no
+  totalRows (at most ``MAX_PAGES``): a record the vault writes late, with a time a little before one already
+  given, sinks below newer records; the count includes it, so a first page without it is not enough, and the
+  window is read for it;
+- records leave the bottom of the trail (it gives the last 7 days) as time passes, so the count can under-state
+  the new records. When that shows (the trail holds fewer records than at the last poll, or the first page holds
+  more new records than it grew by), the window is read. It does not show when as many records left the bottom
+  since the last poll as came late below the first page: then those late records are not given. Re-reading the
+  whole window on every poll to see that case made each poll's cost grow with the window (after a burst of
+  10,000 records, 102 requests a poll, until a record came two minutes after the burst); and a vault whose
+  LAST_7_DAYS is calendar days (as TODAY and YESTERDAY are) drops records only when its day changes, a whole day
+  at once, which makes the count go down;
 - the vault's clock alone never decides what is new, as it may go back (a vault writing local time that leaves
   daylight saving time, an NTP step) and then writes records older than the window, which sink below records
-  already given: the cursor also keeps the trail's ``totalRows``, and while a poll has found fewer new records
-  than the trail grew by, it reads on past the window, for as long as its pages hold records it gave (the ids of
-  the last ``KEEP_IDS`` records given are kept whatever their time). A gap it cannot bridge (the records it
-  knows end before the new ones are found) is a warning naming the count;
+  already given: while a poll has found fewer new records than the trail grew by, it reads on past the window,
+  for as long as its pages hold records it gave (the ids of the last ``KEEP_IDS`` records given are kept whatever
+  their time). A gap it cannot bridge (the records it knows end before the new ones are found) is a warning
+  naming the count;
 - records that arrive while the pages are read push the older ones down a page: they are read twice and given
-  once; the new ones come with the next poll;
-- the cursor (per audit type: the newest record's time and the ids given within the window) is what
-  ``cursor_file`` keeps across restarts; it is written after each event is handed over, so a restart repeats
-  at most the one event being handed over when it stopped, and loses none.
+  once; the new ones come with the next poll (the count kept is the first page's, which did not hold them);
+- the cursor (per audit type: the newest record's time, the ids given within the window and the trail's count) is
+  what ``cursor_file`` keeps across restarts. Each record noted is appended to a journal beside the file
+  (``JOURNAL_SUFFIX``), and the file is written whole after each poll, the journal then removed: a restart repeats
+  at most the one event being handed over when it stopped, and loses none, and handing over a burst of N records
+  appends N lines instead of writing a cursor of N ids N times.
 
 Only the spec's fields of a record go into an event; ``N/A`` and ``Not Applicable`` become null.
 """
@@ -44,6 +59,8 @@ MAX_PAGES = 1000
 # Ids kept whatever their time (the last given): the records a poll reading past the window knows as given.
 KEEP_IDS = 10000
 CURSOR_VERSION = 1
+# The journal beside the cursor file: the records noted since the file was last written, one line each.
+JOURNAL_SUFFIX = ".journal"
 START_AT = {"now": None, "today": "TODAY", "last_7_days": "LAST_7_DAYS"}
 # The DURATION of every poll but a first one with start_at today or last_7_days.
 LATER_DURATION = "LAST_7_DAYS"
@@ -157,11 +174,14 @@ class TrailPosition:
 
 
 class Cursor:
-    """The positions of the audit types read from one vault (``url``), kept in ``path`` when one is given."""
+    """The positions of the audit types read from one vault (``url``), kept in ``path`` when one is given, with the
+    journal of the records noted since it was last written beside it (``path`` + ``JOURNAL_SUFFIX``)."""
 
     def __init__(self, url, path=None):
         self.url = url
         self.path = path
+        self.journal = path + JOURNAL_SUFFIX if path else None
+        self.journal_started = False
         self.positions = {}
 
     def position(self, audit_type):
@@ -169,32 +189,71 @@ class Cursor:
 
     @classmethod
     def load(cls, url, path):
-        """The cursor kept in ``path`` (a new one when the file does not exist).
+        """The cursor kept in ``path`` (a new one when the file does not exist), with its journal's records noted.
 
         Raises ``VaultInputError`` for a file that is not a cursor, or is the cursor of another vault: reading
         from its position would lose or repeat events."""
         cursor = cls(url, path)
-        if not path or not os.path.exists(path):
-            return cursor
+        if path and os.path.exists(path):
+            cursor.read(path, cursor.restore)
+        if path and os.path.exists(cursor.journal):
+            cursor.read(cursor.journal, cursor.replay)
+            cursor.journal_started = True
+        return cursor
+
+    def read(self, path, apply):
+        """Apply the file ``path`` (the cursor's or its journal) with ``apply(text)``, which returns the file's
+        header (``version`` and ``url``), or None when it has none (an empty journal)."""
         try:
             with open(path, encoding="utf-8") as handle:
-                data = json.load(handle)
-            if data.get("version") != CURSOR_VERSION:
-                raise ValueError("version")
-            cursor.positions = {kind: TrailPosition.from_json(value) for kind, value in data["positions"].items()}
+                header = apply(handle.read())
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             raise VaultInputError(
                 "cursor_file %s is not a cursor this source wrote: remove it, or give another path" % path
             ) from None
-        if data.get("url") != url:
+        if header is not None and header.get("url") != self.url:
             raise VaultInputError(
                 "cursor_file %s holds the position in the audit trail of another vault (%s): give a cursor_file "
-                "per vault" % (path, data.get("url"))
+                "per vault" % (path, header.get("url"))
             )
-        return cursor
+
+    def restore(self, text):
+        """Take the positions of a cursor file's ``text``; its header is all of it."""
+        data = _versioned(json.loads(text))
+        self.positions = {kind: TrailPosition.from_json(value) for kind, value in data["positions"].items()}
+        return data
+
+    def replay(self, text):
+        """Note the records of a journal's ``text``: a header, then one line per record, ``[audit_type, id, ISO time]``;
+        what follows the last line break is a line whose writing was cut short, and is left out."""
+        lines = [json.loads(line) for line in text.split("\n")[:-1]]
+        if not lines:
+            return None
+        header = _versioned(lines[0])
+        for audit_type, audit_id, iso in lines[1:]:
+            if not isinstance(audit_type, str) or not isinstance(audit_id, (str, type(None))):
+                raise ValueError("journal line")
+            self.position(audit_type).give(audit_id, datetime.datetime.fromisoformat(iso) if iso else None)
+        return header
+
+    def note(self, audit_type, audit_id, moment):
+        """Mark a record given (or passed over by the filters) and, with a file, append it to the journal."""
+        self.position(audit_type).give(audit_id, moment)
+        if not self.journal:
+            return
+        lines = [] if self.journal_started else [{"version": CURSOR_VERSION, "url": self.url}]
+        lines.append([audit_type, audit_id, moment.isoformat() if moment else None])
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if self.journal_started else os.O_TRUNC)
+        handle = os.open(self.journal, flags, 0o600)
+        try:
+            os.write(handle, "".join(json.dumps(line) + "\n" for line in lines).encode("utf-8"))
+        finally:
+            os.close(handle)
+        self.journal_started = True
 
     def save(self):
-        """Write the cursor to its file (readable by its owner only), replacing it whole or not at all."""
+        """Write the cursor to its file (readable by its owner only), replacing it whole or not at all; then remove
+        the journal, which it holds."""
         if not self.path:
             return
         data = {
@@ -211,21 +270,32 @@ class Cursor:
         except BaseException:
             os.unlink(temporary)
             raise
+        if self.journal_started:
+            os.unlink(self.journal)
+            self.journal_started = False
+
+
+def _versioned(header):
+    """``header``, a cursor's or its journal's, when this version of the source wrote it; else ValueError."""
+    if header.get("version") != CURSOR_VERSION:
+        raise ValueError("version")
+    return header
 
 
 def read_new(client, audit_type, position, duration, page_size, quiet=False):
     """What one poll of ``audit_type`` found: a ``Reading``.
 
-    Pages are read newest first from STARTINDEX 0 until one reaches past the position's window, or the trail
-    ends. Past the window, reading goes on while fewer new records were found than the trail grew by since the
-    last poll (``position.total``) and the page holds a record given before; a record there not given before is
-    new only when a record given before lies below it (else it may be one given so long ago that its id is
-    forgotten), or the trail ends with no record of it forgotten. Before the first poll there is no window: the
+    Pages are read newest first from STARTINDEX 0. The first page is enough when it holds a record given before and
+    as many new records as the trail grew by since the last poll (``position.total``). Else pages are read until
+    one reaches past the position's window, or the trail ends. Past the window, reading goes on while fewer new
+    records were found than the trail grew by and the page holds a record given before; a record there not given
+    before is new only when a record given before lies below it (else it may be one given so long ago that its id
+    is forgotten), or the trail ends with no record of it forgotten. Before the first poll there is no window: the
     whole ``duration`` is read, unless ``quiet`` (the first poll of ``start_at: now``, whose records are noted, not
     given): then the window ends the newest record's."""
     reading = Reading()
     start, window_start, previous_ids, below_window = 0, position.window_start(), None, []
-    for _page_number in range(MAX_PAGES):
+    for page_number in range(MAX_PAGES):
         response = client.call(
             "get_audit",
             query={"AUDITTYPE": AUDIT_TYPES[audit_type], "STARTINDEX": start, "LIMIT": page_size, "DURATION": duration},
@@ -261,7 +331,12 @@ def read_new(client, audit_type, position, duration, page_size, quiet=False):
             and reading.total <= len(position.seen) + len(reading.found) + len(below_window)
         ):
             reading.add(below_window)  # the whole trail is known or found: nothing of it was forgotten
-        if ended or ids == previous_ids or (past_window and not (reading.wanting(position) and knows_page)):
+        if (
+            ended
+            or ids == previous_ids
+            or (page_number == 0 and knows_page and reading.accounted(position))
+            or (past_window and not (reading.wanting(position) and knows_page))
+        ):
             break
         previous_ids = ids
     return reading
@@ -292,6 +367,12 @@ class Reading:
         """Whether fewer new records were found than the trail grew by (read on past the window for them)."""
         grown = self.grown_by(position)
         return grown is not None and len(self.found) < grown
+
+    def accounted(self, position):
+        """Whether exactly as many new records were found as the trail grew by: none is left to find below (unless
+        as many records left the trail's bottom as are left below: the module's docstring says why that is
+        accepted)."""
+        return self.grown_by(position) == len(self.found)
 
     def records(self):
         """The records found, oldest first, each as ``(record, id, moment)``."""
@@ -347,7 +428,7 @@ class AuditEvents:
         return found
 
     def note(self, audit_type, audit_id, moment):
-        self.cursor.position(audit_type).give(audit_id, moment)
+        self.cursor.note(audit_type, audit_id, moment)
 
 
 # The position of a trail that was empty at the first poll: every later record is new.

@@ -7,8 +7,7 @@ Usage::
 
     bench.py --collections DIR [--latency-ms 20] [--terms 1,10,100,1000] [--accounts 100]
              [--hosts 20] [--host-tasks 10] [--cache-hosts 50] [--cache-tasks 10] [--startup-tasks 20]
-             [--scale 100,1000,5000]
-             [--out docs/benchmark] [--no-chart]
+             [--scale 100,1000,5000] [--burst 10000] [--out docs/benchmark] [--no-chart]
 
 It starts its own simulators, seeds them, injects ``--latency-ms`` into every
 vault request (the simulator's latency fault: a stand-in for the network and a
@@ -19,8 +18,10 @@ Figures are compared only within one run: each is given as a ratio to its
 reference measured in the same run (the plain ``requests`` client for the
 lookup, the loop's create for the modules, the role for the host credentials,
 ``ansible.builtin.ping`` for the start-up, the JSON floor and the smallest size
-for the simulator at scale), since absolute times of these shared machines vary
-between runs.
+for the simulator at scale, the source's interval for the event source), since
+absolute times of these shared machines vary between runs. The event source
+runs against a simulator of its own, whose audit trail holds only what that
+part writes.
 
 The host credentials part logs in over SSH with passwords: it needs root (it
 creates a unix user and starts a private sshd, both removed at the end) and
@@ -36,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 
+import audit_bench
 import host_credentials_bench
 import report
 import run_cache_bench
@@ -64,6 +66,9 @@ def parse_args(argv=None):
         "--scale",
         default=simulator_scale_bench.DEFAULT_SIZES,
         help="numbers of resources of the simulator at scale (default %s)" % simulator_scale_bench.DEFAULT_SIZES,
+    )
+    parser.add_argument(
+        "--burst", type=int, default=10000, help="audit records of the event source's burst (default 10000)"
     )
     parser.add_argument("--out", default="docs/benchmark", help="directory for results.md and lookup.png")
     parser.add_argument("--no-chart", action="store_true", help="write no chart (make test's smoke run)")
@@ -185,6 +190,15 @@ def main(argv=None):
             )
     finally:
         simulator.stop()
+    audit_simulator = Simulator(simulator_executable())
+    try:
+        with tempfile.TemporaryDirectory() as work_dir:
+            polls, pages, interval = audit_bench.measure(
+                audit_simulator, collections, work_dir, args.burst, args.latency_ms / 1000.0
+            )
+            print("event source: measured", flush=True)
+    finally:
+        audit_simulator.stop()
     text = "\n\n".join(
         [
             "# Benchmark results",
@@ -213,6 +227,12 @@ def main(argv=None):
             "and decoding once every record the seeding made (the resources and their accounts)."
             % (simulator_scale_bench.LIST_SAMPLES, simulator_scale_bench.LOOKUP_SECONDS),
             report.scale_table(scale),
+            "## Event source after a burst of %d audit records" % args.burst,
+            "`credvault.vault.vault_audit`'s logic (`AuditEvents.poll`, the collection's client, default arguments) "
+            "against a simulator whose resource trail gains %d records at once; each poll's records are handed over "
+            "as the source does (each noted in the cursor's journal, `cursor_file` written after the poll)."
+            % args.burst,
+            report.audit_table(polls, pages, interval),
         ]
     )
     with open(os.path.join(args.out, "results.md"), "w", encoding="utf-8") as handle:

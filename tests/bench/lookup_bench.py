@@ -19,6 +19,16 @@ from simulator import REST, password_of
 _LOADERS = []  # the collections root Ansible's plugin loader was set up with
 
 
+def use_collections(collections_root):
+    """Set Ansible's plugin loader up with ``collections_root``, once per process (its collection finder is global):
+    then ``ansible_collections.credvault.vault`` imports from there."""
+    from ansible.plugins.loader import init_plugin_loader  # pylint: disable=import-outside-toplevel
+
+    if not _LOADERS:
+        init_plugin_loader([collections_root])
+        _LOADERS.append(collections_root)
+
+
 @dataclass
 class Run:
     """One measured fetch of ``terms`` secrets."""
@@ -90,12 +100,10 @@ class LookupClient:
     def __init__(self, info, collections_root, options):
         # Imported here: Ansible's plugin loader must first learn where the collection is.
         from ansible.parsing.dataloader import DataLoader  # pylint: disable=import-outside-toplevel
-        from ansible.plugins.loader import init_plugin_loader, lookup_loader  # pylint: disable=import-outside-toplevel
+        from ansible.plugins.loader import lookup_loader  # pylint: disable=import-outside-toplevel
         from ansible.template import Templar  # pylint: disable=import-outside-toplevel
 
-        if not _LOADERS:
-            init_plugin_loader([collections_root])  # once per process: Ansible's collection finder is global
-            _LOADERS.append(collections_root)
+        use_collections(collections_root)
         loader = DataLoader()
         self.lookup = lookup_loader.get("credvault.vault.vault_password", loader=loader, templar=Templar(loader=loader))
         self.options = dict(options, url=info["url"], auth_token=info["token"], ca_path=info["ca_path"])

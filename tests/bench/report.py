@@ -137,6 +137,30 @@ def scale_table(runs):
     return "\n".join(lines)
 
 
+def audit_table(polls, pages, interval):
+    """``polls``: audit_bench.Poll list; ``pages``: audit_bench.PageTime list; ``interval``: the source's seconds
+    between two polls, which a poll and its handing over should stay well under."""
+    lines = [
+        "| poll | records given | GET_AUDIT requests | poll s | handing over s | x interval (%g s) |" % interval,
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for run in polls:
+        lines.append(
+            "| %s | %d | %d | %.3f | %.3f | %s |"
+            % (
+                run.name,
+                run.given,
+                run.requests,
+                run.seconds,
+                run.handover_seconds,
+                ratio(run.seconds + run.handover_seconds, interval),
+            )
+        )
+    lines += ["", "| the simulator's GET_AUDIT (no injected latency) | trail | s |", "|---|---:|---:|"]
+    lines += ["| STARTINDEX %d | %d | %.3f |" % (page.start, page.total, page.seconds) for page in pages]
+    return "\n".join(lines)
+
+
 def chart(runs, floors, path, latency_ms):
     """Wall time against number of terms for each client, and the floor, on log-log axes."""
     import matplotlib  # pylint: disable=import-outside-toplevel  # only the chart needs it

@@ -95,6 +95,11 @@ class Simulator:
         rules = [{"kind": "latency", "seconds": seconds}] if seconds else []
         self._admin("PUT", "/faults", json=rules)
 
+    def add_audit_records(self, count):
+        """Append ``count`` records to the resource audit trail at once (a burst); their AUDITIDs, oldest first."""
+        added = self._admin("POST", "/audit-records", json={"count": count})
+        return [str(number) for number in range(int(added["first"]), int(added["last"]) + 1)]
+
     def _vault(self, method, path, details):
         form = {"INPUT_DATA": json.dumps({"operation": {"Details": details}})}
         response = self.session.request(

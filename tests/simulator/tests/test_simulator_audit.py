@@ -1,9 +1,12 @@
 """The audit trail: real operations read back through GET /audit, filtered, paged, guarded."""
 
+import json
 import re
 from datetime import datetime, timedelta
 
 import pytest
+
+from vault_simulator.core import store as store_module
 
 
 def audit(vault, audit_type="Resource", **query):
@@ -112,3 +115,63 @@ def test_a_password_user_may_not_read_the_trail(vault):
     )
     auditor = vault.create_api_user("carol", role="Password Auditor")
     assert audit(vault, "User", token=auditor)["totalRows"] == 2
+
+
+def add_records(vault, **document):
+    return vault.client.post("/__simulator/audit-records", json=document, headers={"AUTHTOKEN": vault.token})
+
+
+def test_the_admin_endpoint_appends_a_burst_of_records_newest_last(vault):
+    vault.create_api_user("alice")
+    answer = add_records(vault, count=3, auditType="User", operation="RESET MFA")
+    assert answer.status_code == 201
+    assert answer.get_json() == {"first": "2", "last": "4"}
+    listed = audit(vault, "User")
+    assert [record["AUDITID"] for record in listed["Details"]] == ["4", "3", "2", "1"]
+    assert len({record["LASTACCESSEDTIME"] for record in listed["Details"][:3]}) == 1
+    assert {(r["OPERATIONTYPE"], r["OPERATEDBY"], r["NAME"]) for r in listed["Details"][:3]} == {
+        ("RESET MFA", "admin", "Administrator")
+    }
+    assert add_records(vault, count=2).status_code == 201
+    assert operations(vault) == ["GET PASSWORD", "GET PASSWORD"]
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {},
+        {"count": 0},
+        {"count": True},
+        {"count": "3"},
+        {"count": 1, "auditType": "resource"},
+        {"count": 1, "operation": " "},
+    ],
+)
+def test_the_admin_endpoint_refuses_what_it_cannot_append(vault, document):
+    answer = add_records(vault, **document)
+    assert answer.status_code == 400 and "count" in answer.get_json()["error"]
+    assert audit(vault)["totalRows"] == 0
+
+
+def test_a_page_decodes_only_its_own_records(vault, monkeypatch):
+    add_records(vault, count=1000)
+    decoded = []
+
+    class CountingJson:
+        """The store's json module, noting the id of each audit record it decodes."""
+
+        dumps = staticmethod(json.dumps)
+
+        @staticmethod
+        def loads(text):
+            value = json.loads(text)
+            if isinstance(value, dict) and "operated_by" in value:
+                decoded.append(value["id"])
+            return value
+
+    monkeypatch.setattr(store_module, "json", CountingJson)
+    for start in ("0", "990"):
+        page = audit(vault, STARTINDEX=start, LIMIT="10", DURATION="LAST_7_DAYS")
+        assert page["totalRows"] == 1000
+        assert decoded == [record["AUDITID"] for record in page["Details"]]
+        decoded.clear()

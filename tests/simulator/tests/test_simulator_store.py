@@ -87,6 +87,27 @@ def test_lookups_by_name_and_by_common_name_use_an_index(tmp_path):
 
     assert len(plans) == 4 and all("USING INDEX objects_by_" in plan for plan in plans), plans
     reader.close()
+
+
+def test_newest_first_pages_by_time_then_numeric_id_and_counts_every_match():
+    store = Store()
+    times = {"9": "2026-11-27T09:00:00.000", "10": "2026-11-27T09:00:00.000", "11": "2026-11-26T23:59:59.999"}
+    for object_id, time in times.items():
+        store.put("audit", object_id, {"id": object_id, "type": "Resource", "time": time})
+    store.put("audit", "12", {"id": "12", "type": "User", "time": "2026-11-28T00:00:00.000"})
+    store.put("other", "13", {"id": "13", "type": "Resource", "time": "2026-11-27T10:00:00.000"})
+
+    def ids(start, limit, since=None, until=None):
+        page, total = store.newest_first("audit", start, limit, since, until, type="Resource")
+        return [item["id"] for item in page], total
+
+    assert ids(0, 10) == (["10", "9", "11"], 3)
+    assert ids(1, 1) == (["9"], 3)
+    assert ids(3, 5) == ([], 3)
+    assert ids(0, 10, since="2026-11-27", until="2026-11-28") == (["10", "9"], 2)
+    assert ids(0, 10, until="2026-11-27") == (["11"], 1)
+    with pytest.raises(TypeError):
+        store.newest_first("audit", 0, 1, type=1)
     store.close()
 
 

@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 """The event source as ansible-rulebook runs it (``runpy.run_path``, ``await main(queue, args)``) with an asyncio
-queue: events handed over in order, the cursor written after each, a vault that fails or refuses the token logged
+queue: events handed over in order, each noted in the cursor's journal, the cursor written after each poll, a vault that fails or refuses the token logged
 and polled again with backoff, arguments resolved like the modules' options, and its DOCUMENTATION."""
 
 from __future__ import annotations
@@ -107,6 +107,25 @@ def test_events_reach_the_queue_oldest_first_and_the_cursor_marks_them_given(plu
     assert sorted(seen) == ["1", "2", "3"]
     trail.add(resource="web03")
     assert [e["vault_audit"]["resource"] for e in run_until(plugin, args, 1, sleeps)] == ["web03"]
+
+
+def test_a_burst_is_handed_over_with_one_write_of_the_cursor_file_per_poll(
+    plugin, trail, sleeps, tmp_path, monkeypatch
+):
+    cursor = str(tmp_path / "cursor")
+    trail.add()
+    burst = []
+    sleeps.between_polls = lambda: burst or burst.extend(trail.add() for _number in range(200))
+    writes = []
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda source, target: writes.append(target) or real_replace(source, target))
+    events = run_until(plugin, {"cursor_file": cursor, "audit_types": ["resource"]}, 200, sleeps)
+    assert [event["vault_audit"]["audit_id"] for event in events] == burst
+    assert writes == [cursor] * len(sleeps)
+    assert (
+        sorted(json.loads(open(cursor, encoding="utf-8").read())["positions"]["resource"]["seen"], key=int)
+        == ["1"] + burst
+    )
 
 
 def test_a_failing_vault_is_logged_and_polled_again_after_a_growing_backoff(plugin, trail, sleeps, caplog):

@@ -29,7 +29,15 @@ description:
     vault's). A field the vault gives as C(N/A) or C(Not Applicable) is null. An audit record holds no secret, and
     nothing else of the vault's answer goes into an event."
   - Each record is given once, across polls, pages, records arriving while the pages are read, and restarts when
-    O(cursor_file) is set. The first start gives only what comes after it, unless O(start_at) says otherwise.
+    O(cursor_file) is set, but in the one case below. The first start gives only what comes after it, unless
+    O(start_at) says otherwise.
+  - How far back a poll reads, the trail's C(totalRows) decides. When the newest page holds as many new records as
+    the trail grew by since the last poll, the poll stops there; with nothing new, one request per audit type,
+    also right after a burst of records. Otherwise it reads the part of the trail within two minutes of the newest
+    record given, for records the vault wrote late, with a time a little before one given. Records leaving the 7
+    days the trail gives make the count under-state the new ones; when fewer records are counted than at the last
+    poll, or more new ones found than counted, that part is read too. When as many records leave between two polls
+    as come late below the newest page, the count looks right and those late records are not given.
   - A record is known by its AUDITID, never by the vault's clock alone. When that clock goes back (a vault writing
     local time that leaves daylight saving time, an NTP step), the records written after the step are older than
     those given before and sink below them in the trail; the source reads on for as many records as the trail grew
@@ -162,11 +170,13 @@ options:
   cursor_file:
     description:
       - A file that keeps the position in the audit trail, so that a restarted rulebook gives what came while it
-        was stopped, and nothing twice. It is written after each event is handed over (a restart repeats at most
-        the one event being handed over when the source stopped) and readable by its owner only.
+        was stopped, and nothing twice. Each event handed over is added to a journal beside it (its path with
+        C(.journal) appended), and the file is written whole after each poll, the journal then removed; a restart
+        reads both, so it repeats at most the one event being handed over when the source stopped. Both are
+        readable by their owner only.
       - One file per vault and rulebook source. Without it, each start is a first start.
-      - Its directory must exist and be writable (the file is written beside, then renamed); the source checks that
-        at start and stops with an error naming the path otherwise.
+      - Its directory must exist and be writable (the file is written beside, then renamed, and the journal is
+        there); the source checks that at start and stops with an error naming the path otherwise.
     type: path
   start_at:
     description:
@@ -248,8 +258,8 @@ def backoff(failures, interval, max_backoff):
 
 
 async def main(queue, args):
-    """Poll until cancelled; an event is handed over (``queue.put``) before the cursor marks it given, and the
-    cursor is written after each poll too (the first one included: the position of an empty trail)."""
+    """Poll until cancelled; an event is handed over (``queue.put``) before the cursor notes it given (in its
+    journal), and the cursor is written after each poll (the first one included: the position of an empty trail)."""
     logic = _import_logic()
     settings = logic.source_settings(args)
     events = logic.audit_events(settings)
@@ -272,7 +282,5 @@ async def main(queue, args):
             if event is not None:
                 await queue.put(event)
             events.note(audit_type, audit_id, moment)
-            if event is not None:
-                events.cursor.save()
         events.cursor.save()
         await asyncio.sleep(settings["interval"])

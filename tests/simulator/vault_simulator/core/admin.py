@@ -10,7 +10,7 @@
 
 Areas add their own to ``admin_blueprint`` (``@admin_blueprint.post("/organizations")``),
 for what the spec has no endpoint for: organizations, user groups, remote apps,
-custom field types and custom field files (see tests/simulator/README.md); so does
+custom field types, custom field files and bursts of audit records (see tests/simulator/README.md); so does
 ``core.authentication``, for the addresses a user's tokens are restricted to
 (``/__simulator/users/<name>/allowed-hosts``).
 """

@@ -39,6 +39,13 @@ def _python_lower(utf8):
     return None if utf8 is None else bytes(utf8).decode("utf-8", "replace").lower()
 
 
+# Store.newest_first's order, for the audit trail (kinds with a ``type`` and a ``time``): a page is read from the index.
+_BY_TYPE_AND_TIME = """
+CREATE INDEX IF NOT EXISTS objects_by_type_and_time
+    ON objects (kind, json_extract(data, '$.type'), json_extract(data, '$.time'), CAST(id AS INTEGER));
+"""
+
+
 class Store:
     def __init__(self, path=None):
         """Open the SQLite file ``path``, or an in-memory database for ``None``."""
@@ -49,6 +56,7 @@ class Store:
         for pragma in _FILE_PRAGMAS if path else ():
             self._db.execute(pragma)
         self._db.executescript(_SCHEMA)
+        self._db.execute(_BY_TYPE_AND_TIME)
 
     @contextmanager
     def transaction(self):
@@ -134,6 +142,30 @@ class Store:
         else:
             found = self.all(kind)
         return [o for o in found if all(_folded(o.get(name), fold) == value for name, value in wanted.items())]
+
+    def newest_first(self, kind, start, limit, since=None, until=None, **fields):
+        """One page of the objects of ``kind`` whose top-level ``fields`` equal the given strings and whose ``time``
+        (ISO 8601 text) is at or after ``since`` and before ``until`` (None: no bound), newest first (the same time:
+        the higher numeric id first): ``limit`` of them from the ``start``-th; and how many match in all.
+
+        SQLite selects, counts, orders and pages them, so that only the page is decoded.
+        """
+        if not all(isinstance(value, str) for value in fields.values()):
+            raise TypeError("Store.newest_first compares text fields only")
+        conditions = "".join(f" AND json_extract(data, '$.{name}') = ?" for name in fields)
+        arguments = [kind, *fields.values()]
+        for bound, operator in ((since, ">="), (until, "<")):
+            if bound is not None:
+                conditions += f" AND json_extract(data, '$.time') {operator} ?"
+                arguments.append(bound)
+        selected = f"FROM objects WHERE kind = ?{conditions}"
+        order = "ORDER BY json_extract(data, '$.time') DESC, CAST(id AS INTEGER) DESC"
+        with self._lock:
+            (total,) = self._db.execute(f"SELECT COUNT(*) {selected}", arguments).fetchone()
+            rows = self._db.execute(
+                f"SELECT data {selected} {order} LIMIT ? OFFSET ?", (*arguments, limit, start)
+            ).fetchall()
+        return [json.loads(row[0]) for row in rows], total
 
     def next_id(self, kind):
         """The next numeric id of ``kind``, as a string ("1", "2", ...)."""

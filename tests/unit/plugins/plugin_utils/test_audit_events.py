@@ -1,7 +1,8 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 """The event source's logic: each record given once across polls, pages, records arriving mid-read, late records
-and restarts; the first start; filters; what an event holds; answers that cannot be trusted."""
+and restarts (the cursor file and its journal); the requests a poll sends after a burst; the first start; filters;
+what an event holds; answers that cannot be trusted."""
 
 from __future__ import annotations
 
@@ -329,3 +330,110 @@ def test_a_cursor_written_before_it_kept_the_trail_s_count_still_loads(tmp_path)
     path.write_text(json.dumps({"version": 1, "url": trail.base_url, "positions": {"resource": position}}))
     new = trail.add()
     assert given(source(trail, str(path))) == [new]
+
+
+def a_burst(trail, count, step=datetime.timedelta(0)):
+    """``count`` records, ``step`` apart from one second after the last (all at once without a step); their ids."""
+    first = trail.clock + datetime.timedelta(seconds=1)
+    return [trail.add(at=first + step * number) for number in range(count)]
+
+
+def queries_of(events):
+    """One poll handled as the source does; the audit types of the requests it sent, in their order."""
+    events.client.queries.clear()
+    given(events)
+    return [query["AUDITTYPE"] for query in events.client.queries]
+
+
+def test_a_burst_is_read_once_and_a_poll_with_nothing_new_reads_one_page_per_audit_type():
+    trail = Trail()
+    trail.add()
+    events = source(trail, audit_types=("resource", "user"), page_size=10)
+    given(events)
+    burst = a_burst(trail, 1000)
+    trail.queries.clear()
+    assert given(events) == burst
+    # The 100 pages of the burst, the page of the record before it; the empty user trail.
+    assert [query["AUDITTYPE"] for query in trail.queries] == ["Resource"] * 101 + ["User"]
+    for _poll in range(3):
+        assert queries_of(events) == ["Resource", "User"]
+    steady = [trail.add(), trail.add(operation="CREATE_USER", kind="User"), trail.add()]
+    trail.queries.clear()
+    assert sorted(given(events)) == sorted(steady)
+    assert len(trail.queries) == 2
+
+
+def test_a_late_record_below_the_first_page_after_a_burst_comes_once():
+    trail = Trail()
+    trail.add()
+    events = source(trail, page_size=10)
+    given(events)
+    start = trail.clock
+    a_burst(trail, 500, datetime.timedelta(milliseconds=1))
+    given(events)
+    late = trail.add(at=start + datetime.timedelta(seconds=1, milliseconds=249))  # below 250 records of the burst
+    assert given(events) == [late]
+    assert queries_of(events) == ["Resource"]
+
+
+def test_records_leaving_the_bottom_of_the_trail_make_the_poll_read_the_window():
+    trail = Trail()
+    [trail.add() for _number in range(3)]
+    events = source(trail, page_size=10)
+    given(events)
+    start = trail.clock
+    a_burst(trail, 100, datetime.timedelta(milliseconds=1))
+    given(events)
+    del trail.records["Resource"][:2]  # the oldest two are more than 7 days old now
+    late = trail.add(at=start + datetime.timedelta(seconds=1, milliseconds=49))
+    trail.queries.clear()
+    assert given(events) == [late]
+    assert len(trail.queries) == 11
+    assert queries_of(events) == ["Resource"]
+
+
+def test_the_count_cannot_see_as_many_late_records_below_the_first_page_as_left_the_bottom():
+    """The one case the module's docstring says is not given: the first page looks complete."""
+    trail = Trail()
+    [trail.add() for _number in range(3)]
+    events = source(trail, page_size=10)
+    given(events)
+    start = trail.clock
+    a_burst(trail, 100, datetime.timedelta(milliseconds=1))
+    given(events)
+    del trail.records["Resource"][:1]
+    trail.add(at=start + datetime.timedelta(seconds=1, milliseconds=49))
+    new = trail.add(at=start + datetime.timedelta(seconds=2))
+    assert given(events) == [new]
+    assert events.warnings == []
+
+
+def test_a_restart_gives_what_was_not_noted_when_it_stopped_handing_a_poll_over(tmp_path):
+    path = str(tmp_path / "audit.cursor")
+    trail = Trail()
+    events = source(trail, path)
+    given(events)
+    new = [trail.add() for _number in range(3)]
+    for _event, audit_type, audit_id, moment in events.poll()[:2]:
+        events.note(audit_type, audit_id, moment)  # then the source stops: the cursor file is not written again
+    assert os.path.exists(path + ".journal")
+    assert stat.S_IMODE(os.stat(path + ".journal").st_mode) == 0o600
+    with open(path + ".journal", "a", encoding="utf-8") as journal:
+        journal.write('["resource", "3", "2026-11')  # a line whose writing the stop cut short
+    restarted = source(trail, path)
+    assert given(restarted) == new[2:]
+    assert not os.path.exists(path + ".journal")
+    assert given(source(trail, path)) == []
+
+
+def test_a_journal_of_another_vault_or_not_a_journal_is_refused(tmp_path):
+    path = tmp_path / "audit.cursor"
+    journal = tmp_path / "audit.cursor.journal"
+    trail = Trail()
+    trail.add()
+    journal.write_text(json.dumps({"version": 1, "url": "https://other.example"}) + "\n")
+    with pytest.raises(VaultInputError, match="another vault"):
+        Cursor.load(trail.base_url, str(path))
+    journal.write_text(json.dumps({"version": 1, "url": trail.base_url}) + '\n["resource", 7, null]\n')
+    with pytest.raises(VaultInputError, match="not a cursor"):
+        Cursor.load(trail.base_url, str(path))

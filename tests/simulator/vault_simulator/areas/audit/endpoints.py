@@ -14,10 +14,12 @@ about their defaults; the simulator's choices:
 
 Records come newest first; totalRows counts the records that match before
 paging. The trail is vault-wide (not per organization). A Password User may
-not read it; the other roles may.
+not read it; the other roles may. The store selects, counts and pages the
+records (``Store.newest_first``): a page decodes only its own records, however
+long the trail.
 """
 
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
 from vault_simulator.areas.audit.trail import AUDIT_TYPES, audit_output
 from vault_simulator.core.inputs import text
@@ -41,11 +43,9 @@ def read_audit(ctx):
         raise Failure(f"AUDITTYPE must be {' or '.join(AUDIT_TYPES)}")
     start = _whole_number(ctx.query, "STARTINDEX", 0, minimum=0)
     limit = _whole_number(ctx.query, "LIMIT", DEFAULT_LIMIT, minimum=1)
-    in_duration = _duration_test(text(ctx.query, "DURATION").strip())
-    records = [r for r in ctx.store.all(AUDIT) if r["type"] == audit_type and in_duration(r["time"])]
-    records.sort(key=lambda r: (r["time"], int(r["id"])), reverse=True)
-    page = [audit_output(r) for r in records[start : start + limit]]
-    return success("Audit records fetched successfully", page, totalRows=len(records))
+    since, until = _duration_bounds(text(ctx.query, "DURATION").strip())
+    records, total = ctx.store.newest_first(AUDIT, start, limit, since, until, type=audit_type)
+    return success("Audit records fetched successfully", [audit_output(r) for r in records], totalRows=total)
 
 
 def _whole_number(query, key, default, minimum):
@@ -57,13 +57,13 @@ def _whole_number(query, key, default, minimum):
     return int(value)
 
 
-def _duration_test(duration):
-    """A test of an ISO time: True when it falls within DURATION (always, without one)."""
+def _duration_bounds(duration):
+    """The ISO times of DURATION as ``(since, until)``: its first day's date, and the date of the day after its last
+    (an ISO time of a day sorts at or after its date and before the next day's); ``(None, None)`` without one."""
     if not duration:
-        return lambda iso: True
+        return None, None
     if duration not in DURATIONS:
         raise Failure(f"DURATION must be one of {', '.join(DURATIONS)}")
     first_back, last_back = _DAYS_BACK[duration]
     today = date.today()
-    first, last = today - timedelta(days=first_back), today - timedelta(days=last_back)
-    return lambda iso: first <= datetime.fromisoformat(iso).date() <= last
+    return (today - timedelta(days=first_back)).isoformat(), (today - timedelta(days=last_back - 1)).isoformat()

@@ -52,24 +52,32 @@ def write_audit(ctx, op, path, arguments, status):
         notes.get("account") or _name_of(ctx.store, ACCOUNT, arguments.get("account_id")) or _detail(ctx, "ACCOUNTNAME")
     )
     resource_id, account_id = _ids(ctx, arguments, resource_name, account_name)
-    record = {
-        "id": ctx.store.next_id(AUDIT),
-        "type": audit_type_of(path),
-        "time": now_iso(),
-        "status": status,
-        "resource": resource_name or NOT_APPLICABLE,
-        "account": account_name or NOT_APPLICABLE,
-        "operation": notes.get("operation") or op,
-        "operated_by": ctx.user["name"],
-        "ip_address": ctx.remote_addr,
-        "username": notes.get("username") or _detail(ctx, "USERNAME") or ctx.user["name"],
-        "reason": _detail(ctx, "REASON") or NOT_APPLICABLE,
-        "name": ctx.user.get("full_name") or ctx.user["name"],
-        "resource_id": resource_id,
-        "account_id": account_id,
-        "ticket": _detail(ctx, "TICKETID") or "",
-    }
-    ctx.store.put(AUDIT, record["id"], record)
+    add_record(
+        ctx.store,
+        {
+            "type": audit_type_of(path),
+            "time": now_iso(),
+            "status": status,
+            "resource": resource_name or NOT_APPLICABLE,
+            "account": account_name or NOT_APPLICABLE,
+            "operation": notes.get("operation") or op,
+            "operated_by": ctx.user["name"],
+            "ip_address": ctx.remote_addr,
+            "username": notes.get("username") or _detail(ctx, "USERNAME") or ctx.user["name"],
+            "reason": _detail(ctx, "REASON") or NOT_APPLICABLE,
+            "name": ctx.user.get("full_name") or ctx.user["name"],
+            "resource_id": resource_id,
+            "account_id": account_id,
+            "ticket": _detail(ctx, "TICKETID") or "",
+        },
+    )
+
+
+def add_record(store, fields):
+    """Store an audit record of ``fields`` (every key but ``id``) under the trail's next AUDITID; return that."""
+    record_id = store.next_id(AUDIT)
+    store.put(AUDIT, record_id, {"id": record_id, **fields})
+    return record_id
 
 
 def audit_output(record):
