@@ -243,7 +243,9 @@ class Cursor:
             return
         lines = [] if self.journal_started else [{"version": CURSOR_VERSION, "url": self.url}]
         lines.append([audit_type, audit_id, moment.isoformat() if moment else None])
-        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if self.journal_started else os.O_TRUNC)
+        # O_NOFOLLOW: a symbolic link put in the journal's place is not followed.
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+        flags |= 0 if self.journal_started else os.O_TRUNC
         handle = os.open(self.journal, flags, 0o600)
         try:
             os.write(handle, "".join(json.dumps(line) + "\n" for line in lines).encode("utf-8"))
