@@ -52,23 +52,17 @@ from ._errors import (
 )
 from ._proxy import proxy_label, proxy_password
 from ._response import is_attachment, load_json_object, normalize, plain_headers
+from ._transport import SharedTLS, settle_environment, vault_proxy
 
 try:
     import requests
-    from requests.adapters import HTTPAdapter
     from urllib3.exceptions import HTTPError, InsecureRequestWarning, NewConnectionError, ReadTimeoutError
+
+    from ._transport import SharedContextAdapter, UnredirectedSession
 except ImportError:
     HAS_REQUESTS = False
 else:
     HAS_REQUESTS = True
-
-    class _UnredirectedSession(requests.Session):
-        """A session that sees no redirect target in any answer. With ``allow_redirects=False`` requests
-        still prepares the next request of a redirect (``Response.next``), reading the redirect's whole body
-        first, however long or endless it is; without a target it reads nothing and prepares nothing."""
-
-        def get_redirect_target(self, resp):
-            return None
 
 
 # The collection without its version: galaxy.yml alone holds that, and a module runs on hosts where galaxy.yml is
@@ -382,11 +376,9 @@ class VaultClient:
         self.build = _whole_number(build, "build", 1, None)
         self.timeout = _seconds(timeout)
         self.retries = _whole_number(retries, "retries", 0, DEFAULT_RETRIES)
-        # Passed with every request: requests lets REQUESTS_CA_BUNDLE/CURL_CA_BUNDLE override Session.verify.
         self.verify = _verify(validate_certs, ca_path)
         self.insecure = self.verify is False
         self.cert = client_certificate(to_plain(client_cert), to_plain(client_key))
-        self.proxy = proxy_label(proxy_url, self.base_url)
         # Scrubbed from messages like the token: the library's words about a proxy may quote its URL.
         self._proxy_password = proxy_password(proxy_url)
         self.requests_sent = 0
@@ -395,7 +387,7 @@ class VaultClient:
         self.learned_edition = None
         self._counters = threading.Lock()
         self._sleep = sleep
-        self.session = _UnredirectedSession()
+        self.session = UnredirectedSession()
         self.session.headers.update({"AUTHTOKEN": self._token, "User-Agent": USER_AGENT, "Accept": "application/json"})
         if org:
             self.session.headers["orgName"] = org
@@ -404,13 +396,22 @@ class VaultClient:
             # proxy_url wins over the environment: requests would let HTTPS_PROXY override the session's proxies.
             self.session.trust_env = False
             self.session.proxies = {"http": proxy_url, "https": proxy_url}
+        # Passed with every request, as the environment gave it (REQUESTS_CA_BUNDLE, CURL_CA_BUNDLE) when the client
+        # was made: requests lets the environment override Session.verify, not a request's.
+        self._verify_sent = settle_environment(self.session, self.base_url, self.verify)
+        used_proxy = vault_proxy(self.session, self.base_url)
+        self.proxy = proxy_label(proxy_url, used_proxy)
+        self._tls = SharedTLS(self._verify_sent, self.cert, used_proxy)
+        self.session.mount("https://", SharedContextAdapter(self._tls))
         if pool_size is not None:
             self.size_pool(pool_size)
 
     def size_pool(self, pool_size):
         """Keep up to ``pool_size`` connections to the vault for reuse; beyond that, requests wait for one."""
         size = _whole_number(pool_size, "pool_size", 1, None)
-        self.session.mount("https://", HTTPAdapter(pool_connections=1, pool_maxsize=size, pool_block=True))
+        self.session.mount(
+            "https://", SharedContextAdapter(self._tls, pool_connections=1, pool_maxsize=size, pool_block=True)
+        )
 
     def close(self):
         self.session.close()
@@ -598,7 +599,7 @@ class VaultClient:
         try:
             with _quiet_if(self.insecure):
                 return self.session.request(
-                    allow_redirects=False, stream=True, timeout=self.timeout, verify=self.verify, **request
+                    allow_redirects=False, stream=True, timeout=self.timeout, verify=self._verify_sent, **request
                 )
         except requests.exceptions.ProxyError as exc:
             raise self._proxy_failure(operation, exc, secrets) from None

@@ -3,8 +3,8 @@
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 
 """The HTTP proxy requests to the vault go through: ``proxy_url``, else the one the environment names for the vault's
-URL (``HTTPS_PROXY``, ``ALL_PROXY``, minus ``NO_PROXY``, read as requests reads them). Messages name it without its
-user information, whose password is a secret."""
+URL (``HTTPS_PROXY``, ``ALL_PROXY``, minus ``NO_PROXY``, read as requests reads them, once per client: ``_transport``).
+Messages name it without its user information, whose password is a secret."""
 
 from __future__ import annotations
 
@@ -12,18 +12,13 @@ from urllib.parse import urlsplit
 
 from ._errors import VaultConfigError
 
-try:
-    from requests.utils import get_environ_proxies
-except ImportError:  # the client refuses to start without requests
-    get_environ_proxies = None
-
 SCHEMES = ("http", "https")
 
 
-def proxy_label(proxy_url, vault_url):
-    """How messages name the proxy requests to ``vault_url`` go through (``proxy_url``, else the environment's,
-    which requests finds itself), or None when they go straight to the vault; ``VaultConfigError`` for a
-    ``proxy_url`` that is no HTTP URL."""
+def proxy_label(proxy_url, used):
+    """How messages name the proxy requests to the vault go through: ``proxy_url`` when it is set, else ``used`` (the
+    one the session sends them through, from the environment); None when they go straight to the vault.
+    ``VaultConfigError`` for a ``proxy_url`` that is no HTTP URL."""
     if proxy_url:
         parts = _parts(proxy_url)
         if parts is None or parts.scheme not in SCHEMES or not parts.hostname:
@@ -32,9 +27,7 @@ def proxy_label(proxy_url, vault_url):
                 "proxy asks for them"
             )
         return "%s (proxy_url)" % _shown(parts)
-    found = get_environ_proxies(vault_url) if get_environ_proxies else {}
-    url = found.get("https") or found.get("all")
-    parts = _parts(url) if url else None
+    parts = _parts(used) if used else None
     return "%s (from the environment)" % _shown(parts) if parts and parts.hostname else None
 
 

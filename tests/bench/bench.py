@@ -8,6 +8,7 @@ Usage::
     bench.py --collections DIR [--latency-ms 20] [--terms 1,10,100,1000] [--accounts 100]
              [--hosts 20] [--host-tasks 10] [--cache-hosts 50] [--cache-tasks 10] [--startup-tasks 20]
              [--scale 100,1000,5000] [--burst 10000] [--out docs/benchmark] [--no-chart]
+    bench.py --collections DIR --lookup-cpu [--latency-ms 20] [--terms 1000] [--profile N]
 
 It starts its own simulators, seeds them, injects ``--latency-ms`` into every
 vault request (the simulator's latency fault: a stand-in for the network and a
@@ -21,7 +22,14 @@ lookup, the loop's create for the modules, the role for the host credentials,
 for the simulator at scale, the source's interval for the event source), since
 absolute times of these shared machines vary between runs. The event source
 runs against a simulator of its own, whose audit trail holds only what that
-part writes.
+part writes. The lookup's CPU time (this process's, the client's side only) is
+compared with a plain client sending only ``GET PASSWORD`` over as many
+keep-alive sessions as the lookup's connections.
+
+``--lookup-cpu`` measures only that (no root needed) and prints its table; with
+``--profile N`` it also prints the N functions of the lookup (concurrency 1, as
+cProfile sees one thread; the requests are the same) that cost the most CPU,
+by own and by cumulative time, for the largest number of terms.
 
 The host credentials part logs in over SSH with passwords: it needs root (it
 creates a unix user and starts a private sshd, both removed at the end) and
@@ -40,15 +48,23 @@ import tempfile
 import audit_bench
 import host_credentials_bench
 import report
+import requests
 import run_cache_bench
 import simulator_scale_bench
-from lookup_bench import LookupClient, PlainClient, measure
+from lookup_bench import LookupClient, PasswordOnlyClient, PlainClient, measure, profile
 from module_bench import run_play
 from simulator import Simulator, simulator_executable, term_names
 from ssh_server import missing_requirements
 
 CONCURRENCY = 8
 IMPORT_SAMPLES = 5
+LOOKUP = "lookup, concurrency %d" % CONCURRENCY
+LOOKUP_COLD = LOOKUP + ", id cache cold"
+LOOKUP_WARM = LOOKUP + ", id cache warm"
+CPU_REFERENCE = "plain requests, GET PASSWORD only, %d sessions" % CONCURRENCY
+# The runs trusting a large CA bundle are named with this first.
+BUNDLE = "CA bundle: "
+CPU_REPEATS = 3
 
 
 def parse_args(argv=None):
@@ -72,6 +88,10 @@ def parse_args(argv=None):
     )
     parser.add_argument("--out", default="docs/benchmark", help="directory for results.md and lookup.png")
     parser.add_argument("--no-chart", action="store_true", help="write no chart (make test's smoke run)")
+    parser.add_argument("--lookup-cpu", action="store_true", help="measure and print only the lookup's CPU table")
+    parser.add_argument(
+        "--profile", type=int, metavar="N", help="with --lookup-cpu: print the lookup's top N functions"
+    )
     return parser.parse_args(argv)
 
 
@@ -79,23 +99,78 @@ def lookup_runs(simulator, collections, counts, cache_dir):
     """Every client on every number of terms; the secrets are checked on each run."""
     info = simulator.info
     clients = [
-        (report.REFERENCE, lambda: PlainClient(info, keep_alive=False)),
-        ("plain requests, one session", lambda: PlainClient(info, keep_alive=True)),
-        ("lookup, concurrency 1", lambda: LookupClient(info, collections, {"concurrency": 1})),
-        ("lookup, concurrency %d" % CONCURRENCY, lambda: LookupClient(info, collections, {})),
+        (report.REFERENCE, lambda pairs: PlainClient(info, keep_alive=False)),
+        ("plain requests, one session", lambda pairs: PlainClient(info, keep_alive=True)),
+        ("lookup, concurrency 1", lambda pairs: LookupClient(info, collections, {"concurrency": 1})),
     ]
     runs, floors = [], {}
     for count in counts:
         pairs = term_names(count)
         floors[count] = count * simulator.round_trip()
         for name, make in clients:
-            runs.append(measure(simulator, name, pairs, make()))
-        cache = {"id_cache": True, "id_cache_path": os.path.join(cache_dir, "ids-%d.json" % count)}
-        cached = LookupClient(info, collections, cache)
-        runs.append(measure(simulator, "lookup, concurrency %d, id cache cold" % CONCURRENCY, pairs, cached))
-        runs.append(measure(simulator, "lookup, concurrency %d, id cache warm" % CONCURRENCY, pairs, cached))
+            runs.append(measure(simulator, name, pairs, make(pairs)))
+        runs.extend(cpu_runs(simulator, collections, pairs, cache_dir))
         print("lookup: %d terms measured" % count, flush=True)
     return runs, floors
+
+
+def cpu_runs(simulator, collections, pairs, work_dir):
+    """The runs over ``CONCURRENCY`` connections: the CPU reference and the lookup (without and with its id cache),
+    each but the cold cache the median of ``CPU_REPEATS`` by CPU time; then both again trusting a CA bundle as large
+    as requests' own (certifi's, with the simulator's CA added), as where the vault's CA is one of the system's."""
+    info = simulator.info
+    cache = {"id_cache": True, "id_cache_path": os.path.join(work_dir, "ids-%d.json" % len(pairs))}
+    cached = LookupClient(info, collections, cache)
+    bundled = dict(info, ca_path=ca_bundle(work_dir, info["ca_path"]))
+
+    def median(name, make):
+        return median_run([measure(simulator, name, pairs, make()) for dummy in range(CPU_REPEATS)])
+
+    return [
+        median(CPU_REFERENCE, lambda: PasswordOnlyClient(info, pairs, CONCURRENCY)),
+        median(LOOKUP, lambda: LookupClient(info, collections, {})),
+        measure(simulator, LOOKUP_COLD, pairs, cached),
+        median(LOOKUP_WARM, lambda: cached),
+        median(BUNDLE + CPU_REFERENCE, lambda: PasswordOnlyClient(bundled, pairs, CONCURRENCY)),
+        median(BUNDLE + LOOKUP, lambda: LookupClient(bundled, collections, {})),
+    ]
+
+
+def median_run(runs):
+    """The run of median CPU time."""
+    return sorted(runs, key=lambda run: run.cpu_seconds)[len(runs) // 2]
+
+
+def ca_bundle(work_dir, ca_path):
+    """A CA file holding requests' own bundle (certifi's) and the simulator's CA, written once in ``work_dir``."""
+    path = os.path.join(work_dir, "ca-bundle.pem")
+    if not os.path.exists(path):
+        with open(path, "w", encoding="utf-8") as bundle:
+            for part in (requests.certs.where(), ca_path):
+                with open(part, encoding="utf-8") as handle:
+                    bundle.write(handle.read().rstrip("\n") + "\n")
+    return path
+
+
+def cpu_table(runs):
+    return report.cpu_table(runs, [(CPU_REFERENCE, [LOOKUP, LOOKUP_WARM]), (BUNDLE + CPU_REFERENCE, [BUNDLE + LOOKUP])])
+
+
+def lookup_cpu(args, collections):
+    """``--lookup-cpu``: the CPU table alone (and with ``--profile``, the lookup's top functions), printed."""
+    counts = [int(part) for part in args.terms.split(",")]
+    simulator = Simulator(simulator_executable())
+    try:
+        with tempfile.TemporaryDirectory() as work_dir:
+            simulator.seed(term_names(max(counts)))
+            simulator.set_latency(args.latency_ms / 1000.0)
+            runs = [run for count in counts for run in cpu_runs(simulator, collections, term_names(count), work_dir)]
+            print(cpu_table(runs), flush=True)
+            if args.profile:
+                lookup = LookupClient(simulator.info, collections, {"concurrency": 1})
+                print(profile(lookup, term_names(max(counts)), args.profile))
+    finally:
+        simulator.stop()
 
 
 def module_runs(simulator, collections, work_dir, accounts):
@@ -165,6 +240,9 @@ def ansible_version():
 
 def main(argv=None):
     args = parse_args(argv)
+    if args.lookup_cpu:
+        lookup_cpu(args, os.path.abspath(args.collections))
+        return
     missing = missing_requirements(ansible_version())
     if missing:
         sys.exit("bench.py: the host credentials benchmark needs: %s" % "; ".join(missing))
@@ -206,6 +284,11 @@ def main(argv=None):
             "ratios are to the reference measured in the same run." % args.latency_ms,
             "## Lookup: `vault_password`, secrets per call",
             report.lookup_table(lookups, floors),
+            "## Lookup client CPU: %s against one GET PASSWORD per secret" % LOOKUP,
+            "CPU seconds of the benchmark's own process (the client's side: the simulator runs apart), against a plain "
+            "`requests` client that knows the ids and sends only `GET PASSWORD`, over as many keep-alive sessions as "
+            "the lookup's connections.",
+            cpu_table(lookups),
             "## Run cache: a lookup in group_vars, %d hosts x %d tasks, forks %d"
             % (args.cache_hosts, args.cache_tasks, run_cache_bench.FORKS),
             "One `ansible-playbook` run (`ansible_connection: local`) whose every task templates "

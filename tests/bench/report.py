@@ -40,6 +40,37 @@ def lookup_table(runs, floors):
     return "\n".join(lines)
 
 
+def cpu_table(runs, groups):
+    """The CPU seconds of runs (lookup_bench.Run list), by number of terms and then by ``groups``: ``[(reference name,
+    [names compared with it])]``, each with its ratio to its reference, in all and per request sent."""
+    lines = [
+        "| terms | client | CPU s | x reference | requests | CPU ms per request | x reference per request |",
+        "|---:|---|---:|---:|---:|---:|---:|",
+    ]
+    for terms in sorted({run.terms for run in runs}):
+        named = {run.name: run for run in runs if run.terms == terms}
+        for reference_name, compared in groups:
+            reference = named[reference_name]
+            for run in [reference] + [named[name] for name in compared]:
+                lines.append(
+                    "| %d | %s | %.3f | %s | %d | %.3f | %s |"
+                    % (
+                        terms,
+                        run.name,
+                        run.cpu_seconds,
+                        ratio(run.cpu_seconds, reference.cpu_seconds),
+                        run.requests,
+                        _per_request_ms(run),
+                        ratio(_per_request_ms(run), _per_request_ms(reference)),
+                    )
+                )
+    return "\n".join(lines)
+
+
+def _per_request_ms(run):
+    return 1000.0 * run.cpu_seconds / run.requests if run.requests else 0.0
+
+
 def module_table(runs):
     """``runs``: module_bench.PlayRun list; the first is the reference (the loop's create)."""
     reference = runs[0].seconds

@@ -146,14 +146,18 @@ class _Server(ThreadingHTTPServer):
 class ScriptedVault:
     """An HTTPS server on 127.0.0.1 with a certificate for ``name``; ``script(handler)`` gives (status,
     headers, body) or None to drop. A body that is not ``bytes`` is an iterable of pieces, streamed: no
-    Content-Length is added, and ``streamed`` gets (bytes written, all written) when it ends."""
+    Content-Length is added, and ``streamed`` gets (bytes written, all written) when it ends. With ``client_ca``
+    (a CA file) it demands a client certificate that CA signed."""
 
-    def __init__(self, tmp_path, name="127.0.0.1"):
+    def __init__(self, tmp_path, name="127.0.0.1", client_ca=None):
         self.ca_path, cert, key = write_tls_files(tmp_path, name)
         self.server = _Server(("127.0.0.1", 0), _Handler)
         self.server.daemon_threads = True
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(cert, key)
+        if client_ca:
+            context.verify_mode = ssl.CERT_REQUIRED
+            context.load_verify_locations(cafile=client_ca)
         self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
         self.server.received = []
         self.server.streamed = queue.Queue()

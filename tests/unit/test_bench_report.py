@@ -40,9 +40,9 @@ def test_terms_are_distinct_and_ten_per_resource(bench):
 def test_lookup_table_gives_each_run_its_ratio_to_the_plain_client_and_the_floor(bench):
     lookup_bench, report = bench[0], bench[2]
     runs = [
-        lookup_bench.Run(report.REFERENCE, 100, 8.0, 200, 200),
-        lookup_bench.Run("lookup, concurrency 8", 100, 1.0, 200, 8),
-        lookup_bench.Run("lookup, concurrency 8, id cache warm", 100, 0.5, 100, None),
+        lookup_bench.Run(report.REFERENCE, 100, 8.0, 200, 200, 0.2),
+        lookup_bench.Run("lookup, concurrency 8", 100, 1.0, 200, 8, 0.2),
+        lookup_bench.Run("lookup, concurrency 8, id cache warm", 100, 0.5, 100, None, 0.1),
     ]
 
     table = report.lookup_table(runs, {100: 2.0})
@@ -50,6 +50,26 @@ def test_lookup_table_gives_each_run_its_ratio_to_the_plain_client_and_the_floor
     assert "| 100 | lookup, concurrency 8 | 1.000 | 0.12x | 2.00 | 8 |" in table
     assert "| 100 | lookup, concurrency 8, id cache warm | 0.500 | 0.06x | 1.00 | n/a |" in table
     assert "| 100 | floor: one round trip per term, sequential | 2.000 | 0.25x | 1.00 | - |" in table
+
+
+def test_cpu_table_gives_each_run_its_ratio_to_its_own_reference_in_all_and_per_request(bench):
+    lookup_bench, report = bench[0], bench[2]
+    runs = [
+        lookup_bench.Run("reference", 100, 1.0, 100, 8, 0.5),
+        lookup_bench.Run("lookup", 100, 0.9, 120, 8, 0.6),
+        lookup_bench.Run("lookup, unlisted", 100, 0.9, 120, 8, 9.0),
+        lookup_bench.Run("bundle: reference", 100, 1.0, 100, 8, 1.0),
+        lookup_bench.Run("bundle: lookup", 100, 0.9, 120, 8, 0.6),
+    ]
+
+    table = report.cpu_table(runs, [("reference", ["lookup"]), ("bundle: reference", ["bundle: lookup"])])
+
+    assert table.splitlines()[2:] == [
+        "| 100 | reference | 0.500 | 1.00x | 100 | 5.000 | 1.00x |",
+        "| 100 | lookup | 0.600 | 1.20x | 120 | 5.000 | 1.00x |",
+        "| 100 | bundle: reference | 1.000 | 1.00x | 100 | 10.000 | 1.00x |",
+        "| 100 | bundle: lookup | 0.600 | 0.60x | 120 | 5.000 | 0.50x |",
+    ]
 
 
 def test_module_table_compares_with_the_loop_create(bench):

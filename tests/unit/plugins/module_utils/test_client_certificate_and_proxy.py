@@ -82,7 +82,7 @@ def test_the_client_refuses_a_bad_certificate_before_any_request(files):
 
 
 def test_proxy_url_is_named_without_its_user_information():
-    assert proxy_label("http://ops:Pr0xy-pw@proxy.example:3128", VAULT) == "http://proxy.example:3128 (proxy_url)"
+    assert proxy_label("http://ops:Pr0xy-pw@proxy.example:3128", None) == "http://proxy.example:3128 (proxy_url)"
     assert proxy_password("http://ops:Pr0xy-pw@proxy.example:3128") == "Pr0xy-pw"
     assert proxy_password("http://proxy.example:3128") is None
 
@@ -90,7 +90,7 @@ def test_proxy_url_is_named_without_its_user_information():
 @pytest.mark.parametrize("url", ["proxy.example:3128", "ftp://proxy.example", "http://:3128", "http://p.example:port"])
 def test_a_proxy_url_that_is_no_http_url_is_refused_without_showing_it(url):
     with pytest.raises(VaultConfigError) as refused:
-        proxy_label(url, VAULT)
+        proxy_label(url, None)
     assert str(refused.value).startswith("proxy_url must be http://HOST:PORT or https://HOST:PORT")
     assert url not in str(refused.value)
 
@@ -98,11 +98,15 @@ def test_a_proxy_url_that_is_no_http_url_is_refused_without_showing_it(url):
 def test_the_environment_proxy_applies_unless_no_proxy_names_the_vault(monkeypatch):
     for name in ("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"):
         monkeypatch.delenv(name, raising=False)
-    assert proxy_label(None, VAULT) is None
+    assert VaultClient(VAULT, "TOKEN-1").proxy is None
     monkeypatch.setenv("HTTPS_PROXY", "http://ops:Env-pw@envproxy.example:8080")
-    assert proxy_label(None, VAULT) == "http://envproxy.example:8080 (from the environment)"
+    assert VaultClient(VAULT, "TOKEN-1").proxy == "http://envproxy.example:8080 (from the environment)"
+    monkeypatch.setenv("ALL_PROXY", "http://allproxy.example:8080")
+    assert VaultClient(VAULT, "TOKEN-1").proxy == "http://envproxy.example:8080 (from the environment)"
+    monkeypatch.delenv("HTTPS_PROXY")
+    assert VaultClient(VAULT, "TOKEN-1").proxy == "http://allproxy.example:8080 (from the environment)"
     monkeypatch.setenv("NO_PROXY", "vault.example")
-    assert proxy_label(None, VAULT) is None
+    assert VaultClient(VAULT, "TOKEN-1").proxy is None
 
 
 def test_proxy_url_wins_over_the_environment(monkeypatch):
@@ -110,7 +114,7 @@ def test_proxy_url_wins_over_the_environment(monkeypatch):
     client = VaultClient(VAULT, "TOKEN-1", proxy_url="http://proxy.example:3128")
     assert client.session.trust_env is False
     assert client.session.proxies == {"http": "http://proxy.example:3128", "https": "http://proxy.example:3128"}
-    assert VaultClient(VAULT, "TOKEN-1").session.trust_env is True
+    assert VaultClient(VAULT, "TOKEN-1").session.proxies["https"] == "http://envproxy.example:8080"
 
 
 def test_the_proxy_password_is_a_connection_secret():
