@@ -399,6 +399,12 @@ class VaultClient:
         # Passed with every request, as the environment gave it (REQUESTS_CA_BUNDLE, CURL_CA_BUNDLE) when the client
         # was made: requests lets the environment override Session.verify, not a request's.
         self._verify_sent = settle_environment(self.session, self.base_url, self.verify)
+        if self.verify is True and isinstance(self._verify_sent, str) and not os.path.exists(self._verify_sent):
+            # requests would raise a bare OSError at each request
+            raise VaultInputError(
+                "the CA bundle the environment names (REQUESTS_CA_BUNDLE or CURL_CA_BUNDLE) does not exist: %s; "
+                "point it at a CA file, unset it, or set ca_path" % self._verify_sent
+            )
         used_proxy = vault_proxy(self.session, self.base_url)
         self.proxy = proxy_label(proxy_url, used_proxy)
         self._tls = SharedTLS(self._verify_sent, self.cert, used_proxy)
@@ -843,12 +849,15 @@ def _piece_reader(response):
     """A function giving the body's next piece (``b""`` at its end). ``read1`` returns what one read of the
     connection brings, decoded, so a body dripping byte by byte cannot hold one read past the deadline (``read``
     would wait for all its bytes). An answer whose body is already in memory has no ``raw`` stream (as requests
-    leaves a response made without a connection, and as the unit tests' scripted answers are): one piece."""
+    leaves a response made without a connection, and as the unit tests' scripted answers are): one piece. urllib3
+    before 2.0 (the ``python3-requests`` of older distributions, on a managed node) has no ``read1``: its ``read``
+    of ``READ_SIZE`` bytes waits for them all, so the deadline is checked less often there, and the body is read."""
     raw = getattr(response, "raw", None)
     if raw is None:
         pieces = [response.content or b""]
         return lambda: pieces.pop() if pieces else b""
-    return lambda: raw.read1(READ_SIZE, decode_content=True) or b""
+    read = getattr(raw, "read1", None) or raw.read
+    return lambda: read(READ_SIZE, decode_content=True) or b""
 
 
 def _drop(response):

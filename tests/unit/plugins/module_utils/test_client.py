@@ -790,6 +790,29 @@ def test_a_read_whose_body_broke_is_retried_and_its_connection_is_closed(make_cl
     assert len(client.session.calls) == 2 and not client.wrote and broken.closed
 
 
+class OldUrllib3Body:
+    """The body stream of urllib3 before 2.0 (older distributions' python3-requests): ``read`` only, no ``read1``."""
+
+    status_code = 200
+    headers = {"Content-Type": "application/json"}
+
+    def __init__(self, body):
+        self.raw = self
+        self.pieces = [body[:7], body[7:]]
+
+    def read(self, amt, decode_content=None):
+        return self.pieces.pop(0) if self.pieces else b""
+
+    def close(self):
+        pass
+
+
+def test_an_answer_is_read_from_urllib3_before_2(make_client):
+    answer = {"operation": {"name": "GET RESOURCES", "result": {"status": "Success"}, "Details": []}}
+    client = make_client(OldUrllib3Body(json.dumps(answer).encode()))
+    assert client.call("get_resources").ok
+
+
 # ---- wrote ------------------------------------------------------------------------------------
 
 

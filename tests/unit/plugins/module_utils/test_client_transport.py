@@ -18,7 +18,7 @@ import requests
 
 from ansible_collections.credvault.vault.plugins.module_utils import _transport
 from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
-from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultConnectionError
+from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultConnectionError, VaultInputError
 from ansible_collections.credvault.vault.tests.unit.local_servers import ConnectProxy, ScriptedVault, write_tls_files
 
 TOKEN = "TOKEN-SECRET-1"
@@ -234,3 +234,14 @@ def test_one_context_serves_direct_connections_and_http_proxies_only(closing_vau
     tls = _transport.SharedTLS(closing_vault.ca_path, None, proxy)
     assert (tls.context() is not None) is shared
     assert tls.context() is tls.context()
+
+
+@pytest.mark.parametrize("variable", ["REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE"])
+def test_a_ca_bundle_the_environment_names_that_does_not_exist_is_a_clear_error(closing_vault, monkeypatch, variable):
+    monkeypatch.delenv("REQUESTS_CA_BUNDLE")
+    monkeypatch.setenv(variable, "/nonexistent/ca-bundle.pem")
+    with pytest.raises(
+        VaultInputError, match=r"\(REQUESTS_CA_BUNDLE or CURL_CA_BUNDLE\) does not exist: /nonexistent/"
+    ):
+        client_for(closing_vault, ca_path=None)
+    assert client_for(closing_vault).proxy is None  # ca_path set: the environment's bundle is not used
