@@ -29,6 +29,7 @@ import hmac
 import json
 import multiprocessing
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -43,6 +44,8 @@ IO_TIMEOUT = 15.0
 # with backoff may take that long; a process that dies mid-fetch releases at once.
 WAIT_TIMEOUT = 300.0
 START_TIMEOUT = 10.0
+# What a broker answering wrongly raises here (a message that is not the protocol's).
+BROKEN = (ValueError, KeyError, TypeError, AttributeError)
 
 
 class RunCacheUnavailable(Exception):
@@ -50,14 +53,14 @@ class RunCacheUnavailable(Exception):
 
 
 def run_identity():
-    """``(socket name, main pid, main start time)`` of this process's run, or None off Linux."""
+    """``(socket name, main pid, main start time)`` of this process's run; ``RunCacheUnavailable`` off Linux."""
     if not sys.platform.startswith("linux"):
-        return None
+        raise RunCacheUnavailable("it needs Linux (abstract sockets, SO_PEERCRED, pidfd)")
     parent = multiprocessing.parent_process()
     main_pid = os.getpid() if parent is None else parent.pid
     start = broker.process_start(main_pid)
     if start is None:
-        return None
+        raise RunCacheUnavailable("the run's main process (%d) cannot be read in /proc" % main_pid)
     return "credvault-run-cache/%d/%d/%s" % (os.getuid(), main_pid, start), main_pid, start
 
 
@@ -86,11 +89,13 @@ def _start(name, main_pid, main_start):
     except OSError as exc:
         raise RunCacheUnavailable("the broker process could not start: %s" % (exc.strerror or exc)) from None
     try:
-        line = process.stdout.readline().strip()
+        started = select.select([process.stdout], [], [], START_TIMEOUT)[0]
+        line = process.stdout.readline().strip() if started else b""
     finally:
         process.stdout.close()
     if line not in (b"ready", b"taken"):
-        raise RunCacheUnavailable("the broker process did not start")
+        process.kill()
+        raise RunCacheUnavailable("the broker process did not start within %g s" % START_TIMEOUT)
 
 
 class RunCache:
@@ -105,21 +110,18 @@ class RunCache:
     def open(cls, start=True):
         """The run's cache, starting its broker when ``start`` and there is none yet; None when not ``start`` and
         there is none. Raises ``RunCacheUnavailable``."""
-        found = run_identity()
-        if found is None:
-            raise RunCacheUnavailable("it needs Linux (abstract sockets, SO_PEERCRED, pidfd)")
-        name, main_pid, main_start = found
+        name, main_pid, main_start = run_identity()
         try:
             return cls(_connect(name))
         except OSError:
             if not start:
                 return None
-        except (ValueError, KeyError, TypeError) as exc:
+        except BROKEN as exc:
             raise RunCacheUnavailable("the broker process answers wrongly: %s" % exc) from None
         _start(name, main_pid, main_start)
         try:
             return cls(_connect(name))
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except (OSError,) + BROKEN as exc:
             raise RunCacheUnavailable("the broker process does not answer: %s" % exc) from None
 
     def close(self):
@@ -205,7 +207,7 @@ def serve_cached(warn, items, key_parts, fetch):
 
     try:
         return cache.serve(items, key_parts, fetch_and_keep)
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError,) + BROKEN as exc:
         warn("run_cache: the broker failed, fetching from the vault: %s" % exc)
         rest = [item for item in items if item not in served]
         served.update(fetch(rest) if rest else {})
@@ -228,7 +230,7 @@ def drop_written(writes):
     try:
         for kind, resource, account in writes:
             cache.drop(kind, resource, account)
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError,) + BROKEN as exc:
         raise RunCacheUnavailable("the broker failed: %s" % exc) from None
     finally:
         cache.close()

@@ -273,3 +273,19 @@ def test_without_a_broker_a_write_costs_nothing():
     assert not _broker_running(name)
     with pytest.raises(OSError):
         socket.socket(socket.AF_UNIX).connect("\0" + name)
+
+
+def test_off_linux_the_cache_is_not_used(monkeypatch):
+    monkeypatch.setattr(_run_cache.sys, "platform", "darwin")
+    with pytest.raises(_run_cache.RunCacheUnavailable, match="it needs Linux"):
+        RunCache.open()
+
+
+def test_a_broker_that_does_not_start_in_time_is_given_up(monkeypatch, tmp_path):
+    silent = tmp_path / "silent_broker.py"
+    silent.write_text("import time\ntime.sleep(30)\n")
+    monkeypatch.setattr(_run_cache, "BROKER", str(silent))
+    monkeypatch.setattr(_run_cache, "START_TIMEOUT", 0.5)
+    monkeypatch.setattr(_run_cache, "run_identity", lambda: ("credvault-test/%s" % uuid.uuid4(), os.getpid(), "0"))
+    with pytest.raises(_run_cache.RunCacheUnavailable, match="did not start within"):
+        RunCache.open()
