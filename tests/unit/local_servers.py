@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import datetime
 import ipaddress
+import os
 import queue
 import socket
 import socketserver
@@ -136,11 +137,35 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 class _Server(ThreadingHTTPServer):
+    refused_handshakes = None
+
     def handle_error(self, request, client_address):
         """A client that hangs up or times out mid-request (what the hostile tests' clients do on purpose) is
         not a fault of the server: only other errors print their traceback."""
-        if not isinstance(sys.exc_info()[1], OSError):
+        error = sys.exc_info()[1]
+        if isinstance(error, ssl.SSLError) and self.refused_handshakes is not None:
+            self.refused_handshakes.add(request)
+        if not isinstance(error, OSError):
             super().handle_error(request, client_address)
+
+    def shutdown_request(self, request):
+        """A connection whose handshake this server refused (a client certificate missing: TLS 1.3 refuses it after
+        the client has sent its request) is drained before it is closed: closed with the request unread, the kernel
+        would answer with a reset, which can reach the client before the alert that says why, and the client would
+        see a broken connection instead of the refusal (as a real server's lingering close avoids)."""
+        if self.refused_handshakes is not None and request in self.refused_handshakes:
+            self.refused_handshakes.discard(request)
+            raw = socket.socket(fileno=os.dup(request.fileno()))
+            try:
+                raw.settimeout(2)
+                raw.shutdown(socket.SHUT_WR)
+                while raw.recv(65536):
+                    pass
+            except OSError:
+                pass
+            finally:
+                raw.close()
+        super().shutdown_request(request)
 
 
 class ScriptedVault:
@@ -158,7 +183,11 @@ class ScriptedVault:
         if client_ca:
             context.verify_mode = ssl.CERT_REQUIRED
             context.load_verify_locations(cafile=client_ca)
-        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+            self.server.refused_handshakes = set()
+        # The handshake happens in the handler's thread, where a refused one can be closed cleanly (shutdown_request).
+        self.server.socket = context.wrap_socket(
+            self.server.socket, server_side=True, do_handshake_on_connect=client_ca is None
+        )
         self.server.received = []
         self.server.streamed = queue.Queue()
         self.server.script = lambda handler: (200, {}, b"")
