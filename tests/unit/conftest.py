@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import multiprocessing.util
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -22,6 +24,11 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 settings.load_profile("credvault")
+
+# multiprocessing's own directory (the forkserver's socket) is made now, in the system's temporary directory: tests
+# point tempfile at their own tmp_path (module_utils/conftest.py), under which, in a deep checkout, the socket's path
+# would pass AF_UNIX's 108 characters.
+multiprocessing.util.get_temp_dir()
 
 
 @pytest.fixture
