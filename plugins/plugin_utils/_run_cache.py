@@ -44,8 +44,9 @@ IO_TIMEOUT = 15.0
 # with backoff may take that long; a process that dies mid-fetch releases at once.
 WAIT_TIMEOUT = 300.0
 START_TIMEOUT = 10.0
-# What a broker answering wrongly raises here (a message that is not the protocol's).
+# What a broker answering wrongly raises here (a message that is not the protocol's), and with a broker gone too.
 BROKEN = (ValueError, KeyError, TypeError, AttributeError)
+BROKEN_OR_GONE = (OSError, ValueError, KeyError, TypeError, AttributeError)
 
 
 class RunCacheUnavailable(Exception):
@@ -121,7 +122,7 @@ class RunCache:
         _start(name, main_pid, main_start)
         try:
             return cls(_connect(name))
-        except (OSError,) + BROKEN as exc:
+        except BROKEN_OR_GONE as exc:
             raise RunCacheUnavailable("the broker process does not answer: %s" % exc) from None
 
     def close(self):
@@ -207,7 +208,7 @@ def serve_cached(warn, items, key_parts, fetch):
 
     try:
         return cache.serve(items, key_parts, fetch_and_keep)
-    except (OSError,) + BROKEN as exc:
+    except BROKEN_OR_GONE as exc:
         warn("run_cache: the broker failed, fetching from the vault: %s" % exc)
         rest = [item for item in items if item not in served]
         served.update(fetch(rest) if rest else {})
@@ -230,7 +231,7 @@ def drop_written(writes):
     try:
         for kind, resource, account in writes:
             cache.drop(kind, resource, account)
-    except (OSError,) + BROKEN as exc:
+    except BROKEN_OR_GONE as exc:
         raise RunCacheUnavailable("the broker failed: %s" % exc) from None
     finally:
         cache.close()
