@@ -111,7 +111,7 @@ def host_credentials_table(runs):
 
 
 def run_cache_table(runs):
-    """``runs``: run_cache_bench.CacheRun list whose first (without the cache) is the reference."""
+    """``runs``: host_credentials_bench.HostRun list (run_cache_bench.measure) whose first (without the cache) is the reference."""
     reference = runs[0].seconds
     lines = [
         "| lookup in group_vars | hosts x tasks | requests | audited retrievals (GET PASSWORD) | wall s | x without |",

@@ -11,8 +11,8 @@ import os
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 
+from host_credentials_bench import HostRun
 from simulator import password_of
 
 FORKS = 5
@@ -22,16 +22,6 @@ TASK = """
         that: app_password == expected
         quiet: true
 """
-
-
-@dataclass
-class CacheRun:
-    name: str
-    hosts: int
-    tasks: int
-    seconds: float
-    requests: int
-    retrievals: int
 
 
 def _write_play(work_dir, pair, hosts, tasks):
@@ -73,7 +63,7 @@ def run_once(simulator, collections, playbook, name, hosts, tasks, cache):
     if finished.returncode != 0:
         raise RuntimeError("the run cache play (%s) failed:\n%s" % (name, finished.stdout[-3000:]))
     operations = simulator.operations()
-    return CacheRun(name, hosts, tasks, seconds, len(operations), operations.count("GET PASSWORD"))
+    return HostRun(name, hosts, tasks, seconds, len(operations), operations.count("GET PASSWORD"))
 
 
 def measure(simulator, collections, work_dir, pair, hosts, tasks):

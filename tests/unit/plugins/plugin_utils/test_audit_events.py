@@ -376,7 +376,9 @@ def test_a_late_record_below_the_first_page_after_a_burst_comes_once():
     assert queries_of(events) == ["Resource"]
 
 
-def test_records_leaving_the_bottom_of_the_trail_make_the_poll_read_the_window():
+def given_a_burst_of_100():
+    """A trail of 3 records, then a burst of 100 a millisecond apart, both given (pages of 10); the trail, the source
+    and the time before the burst."""
     trail = Trail()
     [trail.add() for _number in range(3)]
     events = source(trail, page_size=10)
@@ -384,6 +386,11 @@ def test_records_leaving_the_bottom_of_the_trail_make_the_poll_read_the_window()
     start = trail.clock
     a_burst(trail, 100, datetime.timedelta(milliseconds=1))
     given(events)
+    return trail, events, start
+
+
+def test_records_leaving_the_bottom_of_the_trail_make_the_poll_read_the_window():
+    trail, events, start = given_a_burst_of_100()
     del trail.records["Resource"][:2]  # the oldest two are more than 7 days old now
     late = trail.add(at=start + datetime.timedelta(seconds=1, milliseconds=49))
     trail.queries.clear()
@@ -394,13 +401,7 @@ def test_records_leaving_the_bottom_of_the_trail_make_the_poll_read_the_window()
 
 def test_the_count_cannot_see_as_many_late_records_below_the_first_page_as_left_the_bottom():
     """The one case the module's docstring says is not given: the first page looks complete."""
-    trail = Trail()
-    [trail.add() for _number in range(3)]
-    events = source(trail, page_size=10)
-    given(events)
-    start = trail.clock
-    a_burst(trail, 100, datetime.timedelta(milliseconds=1))
-    given(events)
+    trail, events, start = given_a_burst_of_100()
     del trail.records["Resource"][:1]
     trail.add(at=start + datetime.timedelta(seconds=1, milliseconds=49))
     new = trail.add(at=start + datetime.timedelta(seconds=2))
