@@ -16,6 +16,7 @@ only), ``-`` (no minimum stated).
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass, field, replace
 
 REST = "rest"  # {rest_root} = {base_url}/restapi/json/v1
@@ -103,6 +104,29 @@ class Endpoint:
 
     def field_gates(self):
         return {name: parse_build(build) for name, build in self.fields.items()}
+
+    @property
+    def placeholders(self):
+        """The names of the path's ``{placeholders}``."""
+        return frozenset(name for dummy, name, dummy_spec, dummy_conv in string.Formatter().parse(self.path) if name)
+
+    def call_problem(self, path, query):
+        """What is wrong with a call that fills the placeholders ``path`` and sends the query parameters ``query``:
+        other placeholders than the path's, or a parameter the row does not name; None when nothing is."""
+        given = frozenset(path or ())
+        if given != self.placeholders:
+            return "the call fills the path placeholders %s, the path %s has %s" % (
+                _listed(given),
+                self.path,
+                _listed(self.placeholders),
+            )
+        unknown = sorted(frozenset(query or ()) - frozenset(self.query))
+        if unknown:
+            return "query parameter %s is not one of the row's (%s)" % (
+                ", ".join(unknown),
+                ", ".join(self.query) or "none",
+            )
+        return None
 
 
 # The account input's booleans ("boolean (JSON true/false)", A 12230 / B 6000).
@@ -459,3 +483,7 @@ _ROWS = (
 )
 
 CATALOGUE = {row.key: row for row in _ROWS}
+
+
+def _listed(names):
+    return "{%s}" % ", ".join(sorted(names)) if names else "none"

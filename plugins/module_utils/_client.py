@@ -43,6 +43,7 @@ from ._client_certificate import client_certificate
 from ._errors import (
     AUTHENTICATION,
     VaultAPIError,
+    VaultCallError,
     VaultConfigError,
     VaultConnectionError,
     VaultError,
@@ -186,6 +187,25 @@ def scrub(text, secrets):
     for form in sorted(forms, key=len, reverse=True):
         text = text.replace(form, _MASK)
     return text
+
+
+def catalogue_row(key):
+    """The catalogue row ``key``; ``VaultCallError`` (never a bare ``KeyError``) when there is none."""
+    row = CATALOGUE.get(key) if isinstance(key, str) else None
+    if row is None:
+        raise VaultCallError("no endpoint %r in the catalogue" % (key,))
+    return row
+
+
+def catalogued(key, path, query):
+    """The catalogue row ``key`` for a call filling the placeholders ``path`` and sending the query parameters
+    ``query``; ``VaultCallError`` when the call does not fit the row: a defect of the caller, refused before anything
+    is sent."""
+    row = catalogue_row(key)
+    problem = row.call_problem(path, query)
+    if problem:
+        raise VaultCallError("%s: %s" % (row.operation, problem), operation=row.operation)
+    return row
 
 
 def gates_text(gates):
@@ -452,8 +472,9 @@ class VaultClient:
         ``path`` fills the row's ``{placeholders}``, ``details`` becomes ``INPUT_DATA``,
         ``query`` the row's query parameters, ``files`` ``{name: bytes}`` an upload.
         """
+        row = catalogued(key, path, query)
         details = to_plain(details) if details is not None else None
-        endpoint = CATALOGUE[key].for_input(details)
+        endpoint = row.for_input(details)
         check_gates(endpoint, details, self.edition, self.build)
         secrets = [self._token] + secret_values(details)
         query = {name: to_plain(value) for name, value in (query or {}).items()}
@@ -524,7 +545,7 @@ class VaultClient:
         configured edition and build lack (``VaultUnsupportedError``); without edition and build, refuse nothing.
 
         Domain code calls it to refuse a task before its first write when a later call would be refused."""
-        check_gates(CATALOGUE[key], to_plain(details) if details is not None else None, self.edition, self.build)
+        check_gates(catalogue_row(key), to_plain(details) if details is not None else None, self.edition, self.build)
 
     def read_optional(self, key, **kwargs):
         """``(response, None)`` for a read the vault may lack, or ``(None, why)`` when it lacks it.

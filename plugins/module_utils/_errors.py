@@ -97,6 +97,17 @@ class VaultNotFoundError(VaultError):
     """A named resource or account does not exist (or is not visible to this token)."""
 
 
+class VaultCallError(VaultError):
+    """A call the endpoint catalogue does not describe (an unknown row, a path placeholder or query parameter the row
+    lacks): a defect of the collection, raised before anything is sent."""
+
+
+def not_found(kind, name, consequence=""):
+    """The error for an object of ``kind`` called ``name`` that this token does not see; ``consequence`` (``", so
+    ..."``) says what that means for the task."""
+    return VaultNotFoundError("%s %s does not exist (or is not visible to this token)%s" % (kind, name, consequence))
+
+
 def is_refusal(exc):
     """True when ``exc`` is the vault refusing this token (HTTP 401 or 403, or its words say so), as opposed to a
     name it does not know. A name lookup that fails with a refusal must raise it, never report the name missing."""

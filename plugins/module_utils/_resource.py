@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import os
 
+from ._api import accounts as accounts_api
+from ._api import resources as resources_api
+from ._api._declare import require
 from ._catalogue import ACCOUNT_BOOLEANS
 from ._checks import clean_text
 from ._converge import CreatedMeanwhile, Field, VaultObject
@@ -19,7 +22,7 @@ from ._custom_fields import (
     mask_secret_fields,
     track_custom_fields,
 )
-from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotAppliedError, is_refusal
+from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotAppliedError, VaultUnsupportedError
 
 # "A type cannot be changed from or to key store, license store, Rackspace or AWS IAM."
 FIXED_TYPES = ("key store", "license store", "rackspace", "aws iam")
@@ -57,23 +60,12 @@ def unapplied_custom_fields(detail, desired_fields):
 
 
 def find_resource_id(client, name):
-    """The id of the resource called ``name``, or None when this token sees no such resource.
-
-    ``GET_RESOURCEID`` answers a failed status for an unknown name, and the spec
-    shows no error codes to tell that apart from other failures; so a failure is
-    confirmed against the resource list before the resource is called absent.
-    A refusal of this token (``is_refusal``: "You are not authorized ...", a locked
-    user) is raised as it is: it says nothing about the resource.
-    """
-    try:
-        found = client.call("get_resource_id", path={"resource_name": name}).details_dict()
-    except VaultAPIError as exc:
-        if is_refusal(exc):
-            raise
-        found = {}
-    if found.get("RESOURCEID"):
-        return str(found["RESOURCEID"])
-    for item in client.call("get_resources").details_list():
+    """The id of the resource called ``name``, or None when this token sees no such resource: ``GET_RESOURCEID``
+    cannot tell an unknown name from another failure, so its None is confirmed against the resource list."""
+    found = resources_api.get_resource_id(client, name)
+    if found is not None:
+        return found
+    for item in resources_api.get_resources(client):
         if item.get("RESOURCE NAME") == name:
             return str(item.get("RESOURCE ID"))
     return None
@@ -81,21 +73,22 @@ def find_resource_id(client, name):
 
 def read_resource(client, resource_id):
     """The resource detail (``GET RESOURCE ACCOUNTLIST`` Details), including its ``ACCOUNT LIST``."""
-    return client.call("get_account_list", path={"resource_id": resource_id}).details_dict()
+    return resources_api.get_account_list(client, resource_id)
 
 
 def associated_group_names(client, resource_id):
     """``(names, None)`` of the groups of a resource (``ASSOCIATED GROUPS``, in the vault's order), or
     ``(None, why)`` when the vault lacks the call."""
-    response, why = client.read_optional("get_associated_groups", path={"resource_id": resource_id})
-    if response is None:
-        return None, why
-    return [str(item.get("GROUP NAME")) for item in response.details_list("ASSOCIATED GROUPS")], None
+    try:
+        groups = resources_api.get_associated_groups(client, resource_id)
+    except VaultUnsupportedError as exc:
+        return None, str(exc)
+    return [str(item.get("GROUP NAME")) for item in groups], None
 
 
 def list_resources(client):
     """Every resource this token sees (``GET RESOURCES`` items), in one request."""
-    return client.call("get_resources").details_list()
+    return resources_api.get_resources(client)
 
 
 def describe(task):
@@ -125,19 +118,18 @@ def resource_info(client, name, associated_groups=True, remote_apps=True):
     if resource_id is None:
         return info
     info.update(exists=True, resource=mask_secret_fields(read_resource(client, resource_id)))
-    path = {"resource_id": resource_id}
-    if associated_groups:
-        response, why = client.read_optional("get_associated_groups", path=path)
-        if response is None:
-            info["unavailable"]["associated_groups"] = why
-        else:
-            info["associated_groups"] = response.details_list("ASSOCIATED GROUPS")
-    if remote_apps:
-        response, why = client.read_optional("get_associated_remote_apps", path=path)
-        if response is None:
-            info["unavailable"]["remote_apps"] = why
-        else:
-            info["remote_apps"] = response.details_list()
+    asked = {"associated_groups": associated_groups, "remote_apps": remote_apps}
+    reads = {
+        "associated_groups": resources_api.get_associated_groups,
+        "remote_apps": resources_api.get_associated_remote_apps,
+    }
+    for key, read in reads.items():
+        if not asked[key]:
+            continue
+        try:
+            info[key] = read(client, resource_id)
+        except VaultUnsupportedError as exc:
+            info["unavailable"][key] = str(exc)
     return info
 
 
@@ -191,7 +183,7 @@ class Resource(VaultObject):
             fields = custom_field_strings(account.get("custom_fields"), "first_account.custom_fields")
             check_custom_fields(fields, "first_account.custom_fields")
             desired["first_account"] = dict(account, custom_fields=fields)
-        self.client.check_supported("edit_account", first_account_flags(desired))
+        require(self.client, accounts_api.edit_account, details=first_account_flags(desired))
 
     def find(self):
         return find_resource_id(self.client, self.desired["name"])
@@ -215,11 +207,11 @@ class Resource(VaultObject):
         return edit
 
     def write(self, handle, changes):
-        self.client.call("edit_resource", path={"resource_id": handle}, details=changes)
+        resources_api.edit_resource(self.client, handle, changes)
 
     def delete(self, handle):
         try:
-            self.client.call("delete_resource", path={"resource_id": handle})
+            resources_api.delete_resource(self.client, handle)
         except VaultAPIError as exc:
             return self.deleted_meanwhile(exc)
         return True
@@ -296,7 +288,7 @@ class Resource(VaultObject):
         if self.check_mode:
             return None
         try:
-            self.client.call("create_resource", details=create, files=_upload(desired.get("src")))
+            resources_api.create_resource(self.client, create, files=_upload(desired.get("src")))
         except VaultAPIError:
             resource_id = self.find()
             if resource_id is None:
@@ -331,7 +323,7 @@ class Resource(VaultObject):
         if flags:
             # The vault does not report the booleans back, so the read above stays true after this edit.
             account_id = _account_id(created, self.desired["first_account"]["name"])
-            self.client.call("edit_account", path={"resource_id": resource_id, "account_id": account_id}, details=flags)
+            accounts_api.edit_account(self.client, resource_id, account_id, flags)
         return created
 
 

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from ._api import resources as resources_api
+
 
 def describe(task):
     """Entry point of ``vault_resource_type_info``: ``resource_types`` (``RESOURCETYPES`` items) and
@@ -15,8 +17,4 @@ def describe(task):
     """
     client, containing = task.client, task.desired.get("containing")
     details = {"RESOURCETYPE_CONTAINING": list(containing)} if containing else None
-    response = client.call("get_resource_types", details=details)
-    return {
-        "resource_types": response.details_list("RESOURCETYPES"),
-        "organization_name": response.details_dict().get("ORGANIZATIONNAME"),
-    }
+    return resources_api.get_resource_types(client, details)

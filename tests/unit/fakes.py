@@ -13,7 +13,7 @@ from unittest import mock
 from ansible_collections.credvault.vault.plugins.module_utils import _object_lock
 from ansible_collections.credvault.vault.plugins.module_utils._answers import read_answer
 from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
-from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
+from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient, catalogued
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
 from ansible_collections.credvault.vault.plugins.module_utils._task import Task
@@ -76,6 +76,11 @@ class ScriptedClient:
         self.build = build
 
     def call(self, key, path=None, details=None, query=None, files=None):
+        """As strict as ``VaultClient.call`` before it sends: an unknown row, placeholders other than the path's, a
+        query parameter the row lacks (``VaultCallError``), a row or field the claimed edition and build lack
+        (``VaultUnsupportedError``) fail the test that makes the call."""
+        catalogued(key, path, query)
+        self.check_supported(key, details)
         self.calls.append((key, path, details, query))
         answer = self.answers[key]
         if callable(answer):

@@ -364,7 +364,7 @@ def test_a_cut_off_json_answer_of_a_file_row_is_no_file(make_client, key):
     cut_off = FakeResponse(content=b'{"operation": {"name": "', headers={"Content-Type": "application/json"})
     client = make_client(cut_off, cut_off, retries=1)
     with pytest.raises(VaultResponseError, match=r"not a JSON object \(after 2 attempts\)"):
-        client.call(key, path={"resource_id": "1", "account_id": "2"})
+        client.call(key, path={"resource_id": "1", "account_id": "2"} if CATALOGUE[key].placeholders else None)
 
 
 def test_a_json_file_that_parses_is_still_the_file(make_client):
