@@ -102,6 +102,23 @@ class VaultCallError(VaultError):
     lacks): a defect of the collection, raised before anything is sent."""
 
 
+def refuse_unknown(kinds, names, check_mode, warn):
+    """Objects the task names that the vault does not know (``kinds``: "resources", "SSH keys", ...): a real run
+    fails naming every one, before any write; check mode takes them as created by an earlier task of the run and
+    ``warn``s instead, so that a dry run of a whole playbook goes on."""
+    if not names:
+        return
+    listed = ", ".join(names)
+    if not check_mode:
+        raise VaultNotFoundError(
+            "%s %s do not exist (or are not visible to this token); nothing was changed" % (kinds, listed)
+        )
+    warn(
+        "%s %s do not exist yet: check mode takes them as created by an earlier task, a real run fails unless they "
+        "exist by then" % (kinds, listed)
+    )
+
+
 def not_found(kind, name, consequence=""):
     """The error for an object of ``kind`` called ``name`` that this token does not see; ``consequence`` (``", so
     ..."``) says what that means for the task."""
