@@ -250,21 +250,23 @@ def parse_duplicates(output):
     return {key: int(match.group(1)) if match else 0 for key, match in found.items()}
 
 
+def output_of(command, cwd=None):
+    """The standard output of ``command``, which must succeed."""
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True).stdout
+
+
 def duplicated_blocks(checkout):
     command = ["duplicates", "--repo", os.path.join(checkout, "plugins"), "--most", "200", "--seconds", "120"]
-    return parse_duplicates(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+    return parse_duplicates(output_of(command))
 
 
 def files_to_add_a_module(checkout):
     """{"added": [...], "modified": [...]}: what the scaffold does to a scratch clone of ``checkout``'s HEAD."""
     with tempfile.TemporaryDirectory() as scratch:
         clone = os.path.join(scratch, "clone")
-        quiet = {"capture_output": True, "text": True, "check": True}
-        subprocess.run(["git", "-c", "advice.detachedHead=false", "clone", "-q", "--shared", checkout, clone], **quiet)
-        subprocess.run(
-            [sys.executable, os.path.join("tests", "utils", "new_module.py"), SCAFFOLD_NAME], cwd=clone, **quiet
-        )
-        status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=clone, **quiet).stdout
+        output_of(["git", "-c", "advice.detachedHead=false", "clone", "-q", "--shared", checkout, clone])
+        output_of([sys.executable, os.path.join("tests", "utils", "new_module.py"), SCAFFOLD_NAME], cwd=clone)
+        status = output_of(["git", "status", "--porcelain", "--untracked-files=all"], cwd=clone)
     changes = collections.defaultdict(list)
     for line in status.splitlines():
         changes["added" if line.startswith("??") else "modified"].append(line[3:])
@@ -317,17 +319,17 @@ def import_from(checkout, links):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("checkout", help="the path of a checkout of the collection")
     parser.add_argument("--out", help="write the table to this file too")
     options = parser.parse_args(argv)
     checkout = os.path.realpath(options.checkout)
-    revision = subprocess.run(["git", "-C", checkout, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    revision = output_of(["git", "-C", checkout, "rev-parse", "--short", "HEAD"]).strip()
     with tempfile.TemporaryDirectory() as scratch:
         import_from(checkout, os.path.join(scratch, "links"))
         with contextlib.redirect_stderr(io.StringIO()):  # the simulator's access log
             write, read = measure_flows(os.path.join(scratch, "vault"))
-    title = "Architecture metrics of %s (commit %s)" % (checkout, revision.stdout.strip() or "unknown")
+    title = "Architecture metrics of %s (commit %s)" % (checkout, revision)
     text = table(
         title, write, read, module_utils_lines(checkout), duplicated_blocks(checkout), files_to_add_a_module(checkout)
     )
