@@ -32,7 +32,8 @@ HEADER = (
 
 
 def closure(directory, roots):
-    """``roots`` and every module of ``directory`` they import relatively, at any depth."""
+    """``roots`` and every module of ``directory`` they import relatively, at any depth, as paths relative to
+    ``directory`` without ``.py`` (``_api/accounts``); a package's ``__init__`` comes with any module of it."""
     found, pending = set(), list(roots)
     while pending:
         name = pending.pop()
@@ -41,10 +42,25 @@ def closure(directory, roots):
         found.add(name)
         with open(os.path.join(directory, name + ".py"), encoding="utf-8") as handle:
             tree = ast.parse(handle.read())
+        package = name.split("/")[:-1]
+        if package:
+            pending.append("/".join(package + ["__init__"]))
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
-                pending.extend([node.module] if node.module else [alias.name for alias in node.names])
+            if isinstance(node, ast.ImportFrom) and node.level:
+                pending.extend(_imported(directory, package[: len(package) - node.level + 1], node))
     return sorted(found)
+
+
+def _imported(directory, package, node):
+    """The modules a relative ``from ... import ...`` of ``package`` names: the module itself, or the modules of the
+    package it names (``from ._api import accounts``)."""
+    base = package + (node.module.split(".") if node.module else [])
+    if os.path.isfile(os.path.join(directory, *base) + ".py"):
+        return ["/".join(base)]
+    names = ["/".join(base + [alias.name]) for alias in node.names]
+    return ["/".join(base + ["__init__"])] + [
+        name for name in names if os.path.isfile(os.path.join(directory, name) + ".py")
+    ]
 
 
 def write_client(target):
@@ -57,6 +73,7 @@ def write_client(target):
     shutil.rmtree(target, ignore_errors=True)
     os.makedirs(target)
     for name in closure(MODULE_UTILS, ROOTS):
+        os.makedirs(os.path.dirname(os.path.join(target, name)), exist_ok=True)
         shutil.copyfile(os.path.join(MODULE_UTILS, name + ".py"), os.path.join(target, name + ".py"))
     with open(os.path.join(target, "__init__.py"), "w", encoding="utf-8") as handle:
         handle.write(HEADER)
