@@ -12,9 +12,8 @@ when the configured edition and build lack it, in check mode too. No message hol
 
 from __future__ import annotations
 
-from ._errors import VaultResponseError
-
-INSTALL_KEY = "generate_install_key"
+from ._api import service as service_api
+from ._api._declare import require
 
 
 def converge(task):
@@ -22,12 +21,5 @@ def converge(task):
     vault, so it records nothing; the module is no read-only one since its action plugin may write the key to
     ``dest`` on the controller."""
     client = task.client
-    client.check_supported(INSTALL_KEY)
-    response = client.call(INSTALL_KEY)
-    key = response.get("AgentInstallKey")
-    if not isinstance(key, str) or not key:
-        raise VaultResponseError(
-            "GetAgentInstallKey answered success without AgentInstallKey",
-            operation=response.operation or "GetAgentInstallKey",
-        )
-    return {"install_key": key}
+    require(client, service_api.generate_install_key)
+    return {"install_key": service_api.generate_install_key(client)}

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import datetime
 
-from ._errors import VaultInputError, VaultResponseError
-
-AGENT_KEY = "get_agent_key"
+from ._api import service as service_api
+from ._api._declare import require
+from ._errors import VaultInputError
 
 
 def iso_end_time(text):
@@ -58,22 +58,16 @@ def converge(task):
     """
     client, generate = task.client, bool(task.desired.get("generate"))
     details = agent_key_input(generate, task.desired.get("validity_hours"))
-    client.check_supported(AGENT_KEY, details)
+    require(client, service_api.get_agent_key, details=details)
     if generate:
         task.tracker.record_unseen("agent_key")
     if generate and task.check_mode:
         return {"generated": True}
-    response = client.call(AGENT_KEY, details=details)
-    answer = response.details_dict()
-    key = answer.get("agentKey")
-    if not isinstance(key, str) or not key:
-        raise VaultResponseError(
-            "Fetch Agent Key answered success without an agent key", operation=response.operation or "Fetch Agent Key"
-        )
+    answer = service_api.get_agent_key(client, details)
     end_time = answer.get("agentKeyEndTime")
     return {
         "generated": generate,
-        "agent_key": key,
+        "agent_key": answer["agentKey"],
         "agent_key_end_time": end_time,
         "expires_at": iso_end_time(end_time),
     }

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import datetime
 
+from ._api import service as service_api
 from ._errors import VaultInputError
 
 AUDIT_TYPES = {"resource": "Resource", "user": "User"}
@@ -96,9 +97,7 @@ def read_audit(client, audit_type="resource", duration="last_7_days", max_record
     start, pages, total = 0, 0, None
     while True:
         limit = page_size if max_records is None else min(page_size, max_records - len(records))
-        response = client.call(
-            "get_audit", query={"AUDITTYPE": kind, "STARTINDEX": start, "LIMIT": limit, "DURATION": period}
-        )
+        response = service_api.get_audit(client, kind, start, limit, period)
         pages += 1
         page = response.details_list()
         if response.total_rows is not None:

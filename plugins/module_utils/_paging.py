@@ -11,8 +11,8 @@ list size when limit is omitted: 100".
 
 from __future__ import annotations
 
-from ._client import UNSERVED
-from ._errors import VaultAPIError, VaultResponseError, VaultUnsupportedError
+from ._api._declare import require
+from ._errors import VaultUnsupportedError
 
 # "searchOperator is one of contains, doesNotContain, equals, notEquals, startsWith, endsWith."
 SEARCH_OPERATORS = ("contains", "doesNotContain", "equals", "notEquals", "startsWith", "endsWith")
@@ -26,8 +26,10 @@ def search_input(value, column, operator):
     return {"searchValue": value, "searchColumn": column, "searchOperator": operator}
 
 
-def read_all_pages(client, key, search=None, page_size=PAGE_SIZE):
-    """Every item of the list ``key`` (its object items only), reading page after page.
+def read_all_pages(client, read_page, search=None, page_size=PAGE_SIZE):
+    """Every item of a paged list (its object items only), reading page after page with ``read_page``: the gateway
+    function of the paged row, called with the client and a page's Details (the ``search``, ``limit`` and
+    ``startIndex``), which answers the page's ``VaultResponse`` (Details items and ``totalRows``).
 
     The next page is read while the last one was full, or while ``totalRows``
     says more items exist (a vault that caps a page below ``limit``). Reading
@@ -41,7 +43,7 @@ def read_all_pages(client, key, search=None, page_size=PAGE_SIZE):
     start = 0
     while True:
         details = dict(search or {}, limit=page_size, startIndex=start)
-        response = client.call(key, details=details)
+        response = read_page(client, details)
         page = response.details_list()
         new = 0
         for item in page:
@@ -56,16 +58,14 @@ def read_all_pages(client, key, search=None, page_size=PAGE_SIZE):
             return items
 
 
-def read_optional_pages(client, key, search=None, page_size=PAGE_SIZE):
-    """``(items, None)``: every page of the list ``key`` (``get_users``, ``get_user_groups``, B 6320), or
-    ``(None, why)`` when the vault lacks it - refused by the configured edition and build before sending, or
-    answered HTTP 404 by a vault without a configured build (as ``VaultClient.read_optional`` for one read)."""
+def read_all_pages_if_served(client, read_page, search=None, page_size=PAGE_SIZE):
+    """``(items, None)``: every page of the list ``read_page`` reads (``read_all_pages``), or ``(None, why)`` when
+    the vault lacks it (GET_USER(S) and GET_USERGROUP(S) came with B 6320): refused by the configured edition and
+    build before sending, or answered HTTP 404 by a vault without a configured build - which ``read_page`` says
+    by ``VaultUnsupportedError`` when its row is declared ``unserved=UNSUPPORTED``, as a paged row read here must
+    be."""
     try:
-        client.check_supported(key)
-        return read_all_pages(client, key, search, page_size), None
+        require(client, read_page)
+        return read_all_pages(client, read_page, search, page_size), None
     except VaultUnsupportedError as exc:
         return None, str(exc)
-    except (VaultAPIError, VaultResponseError) as exc:
-        if exc.http_status != UNSERVED:
-            raise
-        return None, "the vault does not serve it: %s" % exc

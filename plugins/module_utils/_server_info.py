@@ -9,7 +9,7 @@ of the vault.
   6000) answers Details haStatus, isPrimaryServer (the string ``true`` or
   ``false``), primaryServer, primaryServerStatus, secondaryServer and
   secondaryServerStatus. A vault without the call is not an error: the status
-  is then empty and ``unavailable`` says why (``client.read_optional``).
+  is then empty and ``unavailable`` says why (``VaultUnsupportedError``).
 - ``available_endpoints(edition, build)`` is computed from the catalogue and its
   Build gates alone, without any request: which rows of the spec the configured
   edition and build have.
@@ -17,8 +17,10 @@ of the vault.
 
 from __future__ import annotations
 
+from ._api import service as service_api
 from ._catalogue import CATALOGUE, PKI
 from ._client import PKI_ROOT, REST_ROOT
+from ._errors import VaultUnsupportedError
 
 
 def _open(gates, edition, build):
@@ -72,10 +74,10 @@ def _boolean(value):
 def high_availability(client):
     """``(status, why)``: the HA status Details plus ``is_primary_server`` (a boolean, None when the answer says
     neither), with ``why`` None; or ``({}, why)`` when the vault lacks the call."""
-    response, why = client.read_optional("get_ha_status")
-    if response is None:
-        return {}, why
-    details = response.details_dict()
+    try:
+        details = service_api.get_ha_status(client)
+    except VaultUnsupportedError as exc:
+        return {}, str(exc)
     return dict(details, is_primary_server=_boolean(details.get("isPrimaryServer"))), None
 
 

@@ -37,6 +37,7 @@ import base64
 import hashlib
 import os
 
+from ._api import ssh_keys as ssh_keys_api
 from ._checks import clean_text
 from ._converge import CreatedMeanwhile, VaultObject
 from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, is_refusal
@@ -65,7 +66,7 @@ def check_type_and_length(key_type, length):
 
 def list_keys(client):
     """Every SSH key list item (``GetAllSSHKeys``)."""
-    return client.call("get_all_ssh_keys").details_list()
+    return ssh_keys_api.get_all_ssh_keys(client)
 
 
 def find_key(client, name):
@@ -77,7 +78,7 @@ def get_key(client, name):
     exist: a refused ``GetSSHKey`` is followed by the key list, and raised when the key is listed or when the vault
     refused this token (``is_refusal``)."""
     try:
-        items = client.call("get_ssh_key", details={"keyName": name}).details_list()
+        items = ssh_keys_api.get_ssh_key(client, name)
     except VaultAPIError as exc:
         if is_refusal(exc) or find_key(client, name) is not None:
             raise
@@ -86,16 +87,13 @@ def get_key(client, name):
 
 
 def keys_of_user(client, resource, user):
-    """The key names associated with ``user`` on ``resource`` (``GetSSHKeysForUser``, comma-separated)."""
-    details = client.call("get_ssh_keys_for_user", details={"userName": user, "resourceName": resource}).details
-    if isinstance(details, list):
-        return [str(name) for name in details if str(name).strip()]
-    return [name.strip() for name in str(details or "").split(",") if name.strip()]
+    """The key names associated with ``user`` on ``resource`` (``GetSSHKeysForUser``)."""
+    return ssh_keys_api.get_ssh_keys_for_user(client, user, resource)
 
 
 def associated_users(client):
     """The ``{UserName, ResourceName}`` pairs with at least one key (``GetAllAssociatedUsers``)."""
-    return client.call("get_all_associated_users").details_list()
+    return ssh_keys_api.get_all_associated_users(client)
 
 
 def reported(item):
@@ -200,11 +198,9 @@ class SSHKey(VaultObject):
             return lost.handle
 
     def delete(self, handle):
-        details = {"key_name": handle["KeyName"]}
-        if self.desired.get("dissociate") is False:
-            details["withoutDisassociation"] = "true"
+        keep_associations = self.desired.get("dissociate") is False
         try:
-            self.client.call("delete_ssh_key", details=details)
+            ssh_keys_api.delete_ssh_key(self.client, handle["KeyName"], keep_associations)
         except VaultAPIError as exc:
             return self.deleted_meanwhile(exc)
         return True
@@ -263,10 +259,11 @@ class SSHKey(VaultObject):
         tracker.record("length", None, self.length, True)
         tracker.compare("comment", None, desired.get("comment"))
 
-    def _send(self, key, **request):
-        """The create or import; refused because a parallel run created the key first, ``CreatedMeanwhile``."""
+    def _send(self, write, *arguments):
+        """The create or import (``write``, a gateway function, with ``arguments``); refused because a parallel run
+        created the key first, ``CreatedMeanwhile``."""
         try:
-            self.client.call(key, **request)
+            write(self.client, *arguments)
         except VaultAPIError as exc:
             raise self.created_meanwhile(exc) from None
 
@@ -274,15 +271,14 @@ class SSHKey(VaultObject):
         desired = self.desired
         name = desired["name"]
         if desired.get("src"):
-            details = {"keyName": name, "passphrase": desired.get("passphrase") or ""}
             files = {os.path.basename(desired["src"]): self.content}
-            self._send("import_ssh_key", details=details, files=files)
+            self._send(ssh_keys_api.import_ssh_key, name, desired.get("passphrase") or "", files)
         else:
             details = {"keyName": name, "keyType": desired["key_type"], "passPhrase": desired.get("passphrase") or ""}
             if desired["key_type"] != ED25519:
                 details["length"] = str(self.length)
             details["comment"] = desired.get("comment") or ""
-            self._send("create_ssh_key", details=details)
+            self._send(ssh_keys_api.create_ssh_key, details)
         created = get_key(self.client, name)
         if created is None:
             raise VaultNotFoundError("the vault reported SSH key %s created, but it cannot be found" % name)

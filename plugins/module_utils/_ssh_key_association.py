@@ -18,13 +18,13 @@
 
 from __future__ import annotations
 
+from ._api import ssh_keys as ssh_keys_api
 from ._checks import clean_text
-from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, is_refusal
+from ._errors import VaultAPIError, VaultInputError, is_refusal, refuse_unknown
 from ._object_lock import object_locks
 from ._ssh_key import associated_users, keys_of_user, list_keys
 
 PARTS = ("key", "resource", "user")
-ASSOCIATE, DISSOCIATE = "associate_ssh_key", "dissociate_ssh_key"
 # The kind of object locked while a run finds and changes an association (``_object_lock``).
 ASSOCIATION = "SSH key association"
 
@@ -72,25 +72,26 @@ def converge(task):
             add, remove = set(), listed & current
         after = (current | add) - remove
         if not check_mode:
-            dissociated = _send_each(client, DISSOCIATE, remove)
-            associated = _send_each(client, ASSOCIATE, add)
+            dissociated = _send_each(client, remove, associate=False)
+            associated = _send_each(client, add, associate=True)
             current = (current | associated) - dissociated
             add, remove = add - associated, remove - dissociated
     task.tracker.record("associations", as_dicts(current), as_dicts(after), bool(add or remove))
     return {"associations": as_dicts(after), "added": as_dicts(add), "removed": as_dicts(remove)}
 
 
-def _send_each(client, key, triples):
-    """Send ``key`` (``ASSOCIATE`` or ``DISSOCIATE``) for each triple. A refusal is followed by one read of the
-    user's keys: when it shows the triple as wanted, a parallel run made that change first (on another host, or
-    without the lock) and the refusal is no failure. Returns those triples."""
+def _send_each(client, triples, associate):
+    """Associate (``associate``) or dissociate each triple. A refusal is followed by one read of the user's keys:
+    when it shows the triple as wanted, a parallel run made that change first (on another host, or without the
+    lock) and the refusal is no failure. Returns those triples."""
+    write = ssh_keys_api.associate_ssh_key if associate else ssh_keys_api.dissociate_ssh_key
     meanwhile = set()
     for triple in sorted(triples):
         name, resource, user = triple
         try:
-            client.call(key, details={"keyName": name, "resourceName": resource, "userName": user})
+            write(client, name, resource, user)
         except VaultAPIError as exc:
-            if is_refusal(exc) or (name in keys_of_user(client, resource, user)) != (key == ASSOCIATE):
+            if is_refusal(exc) or (name in keys_of_user(client, resource, user)) != associate:
                 raise
             meanwhile.add(triple)
     return meanwhile
@@ -99,11 +100,4 @@ def _send_each(client, key, triples):
 def _check_keys(task, keys):
     """Refuse keys the vault does not list, before any write; check mode warns instead."""
     known = {item.get("KeyName") for item in list_keys(task.client)}
-    unknown = sorted(keys - known)
-    if unknown and not task.check_mode:
-        raise VaultNotFoundError("SSH keys %s do not exist in the vault" % ", ".join(unknown))
-    if unknown:
-        task.warn(
-            "SSH keys %s do not exist yet: check mode takes them as created by an earlier task, a real run fails "
-            "unless they exist by then" % ", ".join(unknown)
-        )
+    refuse_unknown("SSH keys", sorted(keys - known), task.check_mode, task.warn)

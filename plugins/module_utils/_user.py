@@ -40,6 +40,7 @@ from __future__ import annotations
 import datetime
 import re
 
+from ._api import users as users_api
 from ._catalogue import CATALOGUE
 from ._checks import clean_text
 from ._client import gates_text
@@ -55,7 +56,7 @@ from ._errors import (
     is_refusal,
 )
 from ._membership import REMOVE, REMOVED, add_member, find_user_group_id, pair_outcome, remove_pairs
-from ._paging import PAGE_SIZE, SEARCH_OPERATORS, read_optional_pages, search_input
+from ._paging import PAGE_SIZE, SEARCH_OPERATORS, read_all_pages_if_served, search_input
 
 # "searchColumn for users is one of userId, userName, email, role, department, location, orgName, isApiUser,
 # isTfaEnabled, isSuperAdmin, isUserLocked."
@@ -153,7 +154,9 @@ def look_up_user(client, name, page_size=PAGE_SIZE):
     clean_text(name, "name")
     check_page_size(page_size)
     user_id, vault_message = find_user_id(client, name)
-    items, dummy_why = read_optional_pages(client, "get_users", search_input(name, "userName", "equals"), page_size)
+    items, dummy_why = read_all_pages_if_served(
+        client, users_api.get_users, search_input(name, "userName", "equals"), page_size
+    )
     if user_id is not None:
         return {"exists": True, "user_id": user_id, "user": listed_user(items or [], name) or {}, "vault_message": None}
     if items is not None and listed_user(items, name):
@@ -188,7 +191,7 @@ def search_users(client, value=None, column="userName", operator="contains", pag
     if operator not in SEARCH_OPERATORS:
         raise VaultInputError("search operator must be one of %s, not %s" % (", ".join(SEARCH_OPERATORS), operator))
     check_page_size(page_size)
-    items, why = read_optional_pages(client, "get_users", search_input(value, column, operator), page_size)
+    items, why = read_all_pages_if_served(client, users_api.get_users, search_input(value, column, operator), page_size)
     if items is None:
         raise VaultUnsupportedError(
             "listing and searching users needs the user list GET_USER(S) (%s), and %s; look a user up by name instead"
@@ -369,7 +372,7 @@ class User(VaultObject):
         name, user_id = self.desired.get("name"), self.desired.get("user_id")
         if self.no_list is None:
             search = search_input(name, "userName", "equals") if name else search_input(user_id, "userId", "equals")
-            items, self.no_list = read_optional_pages(self.client, "get_users", search)
+            items, self.no_list = read_all_pages_if_served(self.client, users_api.get_users, search)
             if items is not None:
                 item = listed_user(items, name, user_id)
                 return None if item is None else {"id": str(item.get("userId")), "item": item}
@@ -559,7 +562,7 @@ class User(VaultObject):
         """Before any write: the groups of ``groups`` exist, and with ``purge_groups`` the group list is read."""
         names = self.desired.get("groups") or []
         if self.desired.get("purge_groups"):
-            self.group_items, why = read_optional_pages(self.client, "get_user_groups")
+            self.group_items, why = read_all_pages_if_served(self.client, users_api.get_user_groups)
             if self.group_items is None:
                 raise self._purge_refused(why)
             known = {item.get("userGroupName") for item in self.group_items}

@@ -30,6 +30,7 @@ What the API offers, and what that means here:
 
 from __future__ import annotations
 
+from ._api import users as users_api
 from ._catalogue import CATALOGUE
 from ._checks import clean_text
 from ._client import gates_text
@@ -41,7 +42,7 @@ from ._errors import (
     VaultUnsupportedError,
 )
 from ._membership import NOT_A_MEMBER, REMOVE, REMOVED, add_member, find_user_group_id, pair_outcome, remove_pairs
-from ._paging import read_all_pages, read_optional_pages, search_input
+from ._paging import read_all_pages, read_all_pages_if_served, search_input
 from ._user import absence_doubt, find_user_id, not_found
 
 CANNOT_CREATE = "the vault's API cannot create user groups; create it in the vault's web console"
@@ -98,7 +99,7 @@ def list_user_groups(client, search=None):
     operator}`` (the vault compares, and decides about case)."""
     search = search or {}
     criteria = search_input(search.get("value"), search.get("column"), search.get("operator"))
-    return read_all_pages(client, "get_user_groups", search=criteria)
+    return read_all_pages(client, users_api.get_user_groups, search=criteria)
 
 
 def converge(task):
@@ -202,7 +203,7 @@ def all_users(client):
 
     A vault without the list, configured (refused before sending) or not (HTTP 404), refuses ``purge_members``.
     """
-    items, why = read_optional_pages(client, "get_users")
+    items, why = read_all_pages_if_served(client, users_api.get_users)
     if items is None:
         raise VaultUnsupportedError(NO_USER_LIST % why, operation="GET_USER(S)")
     return {

@@ -50,6 +50,7 @@ import os
 import tempfile
 
 from ansible_collections.credvault.vault.plugins.module_utils._answers import is_placeholder
+from ansible_collections.credvault.vault.plugins.module_utils._api import service as service_api
 from ansible_collections.credvault.vault.plugins.module_utils._audit import AUDIT_TYPES, iso_time, record_marker
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
 
@@ -298,10 +299,7 @@ def read_new(client, audit_type, position, duration, page_size, quiet=False):
     reading = Reading()
     start, window_start, previous_ids, below_window = 0, position.window_start(), None, []
     for page_number in range(MAX_PAGES):
-        response = client.call(
-            "get_audit",
-            query={"AUDITTYPE": AUDIT_TYPES[audit_type], "STARTINDEX": start, "LIMIT": page_size, "DURATION": duration},
-        )
+        response = service_api.get_audit(client, AUDIT_TYPES[audit_type], start, page_size, duration)
         page = response.details_list()
         if start == 0 and isinstance(response.total_rows, int) and not isinstance(response.total_rows, bool):
             reading.total = response.total_rows

@@ -13,6 +13,7 @@ asked for (``_key_armor``). No message holds key material.
 
 from __future__ import annotations
 
+from ansible_collections.credvault.vault.plugins.module_utils._api import ssh_keys as ssh_keys_api
 from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import write_export
 from ansible_collections.credvault.vault.plugins.plugin_utils._key_armor import checked_kind
 
@@ -26,8 +27,7 @@ def escape_identity(identity):
 
 def export_pgp_key(client, identity, export_type):
     """The bytes of the ``export_type`` key file of the PGP key of the user ``identity`` (unescaped)."""
-    details = {"User": escape_identity(identity), "keyExportType": export_type}
-    content = client.call("get_pgp_key", details=details).content or b""
+    content = ssh_keys_api.get_pgp_key(client, escape_identity(identity), export_type)
     return checked_kind(content, export_type, "the PGP key of %s" % identity)
 
 

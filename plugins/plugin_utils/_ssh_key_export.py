@@ -14,7 +14,9 @@ file the vault returns", the key file itself. The file is checked to be of the k
 
 from __future__ import annotations
 
-from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultNotFoundError, VaultUnsupportedError
+from ansible_collections.credvault.vault.plugins.module_utils._api import ssh_keys as ssh_keys_api
+from ansible_collections.credvault.vault.plugins.module_utils._api._declare import require
+from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultUnsupportedError, not_found
 from ansible_collections.credvault.vault.plugins.plugin_utils._controller_files import write_export
 from ansible_collections.credvault.vault.plugins.plugin_utils._key_armor import PUBLIC, checked_kind
 
@@ -24,7 +26,7 @@ def has_export_types(client):
     if client.edition is None or client.build is None:
         return False
     try:
-        client.check_supported("export_ssh_key", {"keyName": "", "keyExportType": PUBLIC})
+        require(client, ssh_keys_api.export_ssh_key, details={"keyName": "", "keyExportType": PUBLIC})
     except VaultUnsupportedError:
         return False
     return True
@@ -32,9 +34,9 @@ def has_export_types(client):
 
 def require_ssh_key(client, name):
     """Refuse a key ``name`` that ``GetAllSSHKeys`` does not list (``VaultNotFoundError``)."""
-    names = [item.get("KeyName") for item in client.call("get_all_ssh_keys").details_list()]
+    names = [item.get("KeyName") for item in ssh_keys_api.get_all_ssh_keys(client)]
     if name not in names:
-        raise VaultNotFoundError("SSH key %s does not exist (or is not visible to this token)" % name)
+        raise not_found("SSH key", name)
 
 
 def export_input(client, name, export_type):
@@ -48,9 +50,9 @@ def export_input(client, name, export_type):
 def export_ssh_key(client, name, export_type):
     """The bytes of the ``export_type`` key file of the SSH key ``name``; a missing key is ``VaultNotFoundError``."""
     details = export_input(client, name, export_type)
-    client.check_supported("export_ssh_key", details)
+    require(client, ssh_keys_api.export_ssh_key, details=details)
     require_ssh_key(client, name)
-    content = client.call("export_ssh_key", details=details).content or b""
+    content = ssh_keys_api.export_ssh_key(client, details)
     return checked_kind(content, export_type, "SSH key %s" % name)
 
 

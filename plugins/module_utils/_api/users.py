@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from .._errors import VaultAPIError, VaultNotFoundError, VaultResponseError, is_refusal
-from ._declare import declares
+from ._declare import UNSUPPORTED, declares
 
 
 @declares("get_user_id")
@@ -35,3 +35,19 @@ def get_user_id(call, user_name) -> str:
     if user_id in (None, ""):
         raise VaultResponseError("get_USERID for user %s returned no USERID" % user_name, operation="get_USERID")
     return str(user_id)
+
+
+@declares("get_users", unserved=UNSUPPORTED)
+def get_users(call, details):
+    """GET_USER(S) (B 6320): one page of the user list, the ``VaultResponse`` (Details items, ``totalRows``); Details
+    ``limit``, ``startIndex`` and the search fields (``_paging``). ``VaultUnsupportedError`` where the vault lacks
+    the row."""
+    return call(details=details)
+
+
+@declares("get_user_groups", unserved=UNSUPPORTED)
+def get_user_groups(call, details):
+    """GET_USERGROUP(S) (B 6320): one page of the user group list, the ``VaultResponse`` (Details items,
+    ``totalRows``); Details ``limit``, ``startIndex`` and the search fields (``_paging``). ``VaultUnsupportedError``
+    where the vault lacks the row."""
+    return call(details=details)

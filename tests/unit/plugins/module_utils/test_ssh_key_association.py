@@ -101,7 +101,10 @@ def test_association_check_mode_writes_nothing():
 
 def test_unknown_key_fails_before_any_write_and_warns_in_check_mode():
     client = ScriptedClient(association_store([], keys=("k1",)))
-    with pytest.raises(VaultNotFoundError, match="SSH keys nope do not exist"):
+    with pytest.raises(
+        VaultNotFoundError,
+        match=r"^SSH keys nope do not exist \(or are not visible to this token\); nothing was changed$",
+    ):
         run_entry(_ssh_key_association.converge, client, wanted(("nope", "web", "root")), False)
     assert client.writes() == []
     tracker, dummy = run_entry(_ssh_key_association.converge, client, wanted(("nope", "web", "root")), True)

@@ -57,7 +57,7 @@ class Trail:
         return audit_id
 
     def call(self, key, query=None, **kwargs):
-        assert key == "get_audit" and not kwargs
+        assert key == "get_audit" and not any(kwargs.values())
         self.queries.append(dict(query))
         if self.failures:
             raise self.failures[0]
