@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import re
 
+from ._api import certificates as certificates_api
 from ._certificate_input import certificate_input
 from ._certificate_lookup import (
     certificate_label,
@@ -190,7 +191,7 @@ class Certificate(VaultObject):
 
     def delete(self, handle):
         try:
-            self.client.call("delete_certificate", details=selector(handle))
+            certificates_api.delete_certificate(self.client, **selector(handle))
         except VaultAPIError:
             if select_certificate(self.client, self.common_name, handle.get("serialNumber")) is not None:
                 raise
@@ -242,12 +243,10 @@ class Certificate(VaultObject):
         if self.check_mode:
             return None
         before = self._serials()
-        details = {"fileType": FILE_TYPES[file_type]}
-        if file_type == "keystore":
-            details["PASSWORD"] = desired["keystore_password"]
+        password = desired["keystore_password"] if file_type == "keystore" else None
         files = {os.path.basename(desired["src"]): self.content}
         try:
-            response = self.client.call("add_certificate", details=details, files=files)
+            message = certificates_api.add_certificate(self.client, FILE_TYPES[file_type], files, password)
         except VaultAPIError as exc:
             if not _DUPLICATE.search(exc.vault_message or ""):
                 raise
@@ -257,7 +256,7 @@ class Certificate(VaultObject):
             if existing is None:
                 raise
             raise CreatedMeanwhile(existing) from None  # a parallel run added it first: unchanged
-        return with_dates(self._created(response, before))
+        return with_dates(self._created(message, before))
 
     def _duplicate(self, tracker, exc):
         """The vault refused the file as a certificate it already holds: unchanged (without cryptography). Its
@@ -305,8 +304,8 @@ class Certificate(VaultObject):
         if self.check_mode:
             return None
         before = self._serials()
-        response = self.client.call("create_certificate", details=self.details)
-        return with_dates(self._created(response, before))
+        message = certificates_api.create_certificate(self.client, self.details)
+        return with_dates(self._created(message, before))
 
     def _compare_fields(self, item):
         found = field_differences(item, self.desired)
@@ -345,10 +344,10 @@ class Certificate(VaultObject):
         tracker.compare("common_name", item.get("Common Name"), None)
         tracker.compare("serial_number", item.get("serialNumber"), None)
 
-    def _created(self, response, before):
-        """The list item of the certificate just created or added: the one the answer's message names (``...
+    def _created(self, message, before):
+        """The list item of the certificate just created or added: the one the answer's ``message`` names (``...
         (serial number <hex>) ...``), else the one of this common name that was not there before."""
-        named = _NAMED_SERIAL.search(response.message or "")
+        named = _NAMED_SERIAL.search(message or "")
         items = certificates_named(self.client, self.common_name)
         if named:
             serial = normalized_serial(named.group(1))

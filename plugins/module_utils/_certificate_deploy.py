@@ -27,6 +27,8 @@ What the API offers, and what that means here:
 
 from __future__ import annotations
 
+from ._api import certificates as certificates_api
+from ._api._declare import require
 from ._certificate_lookup import certificate_label, missing_certificate, normalized_serial, select_certificate, selector
 from ._checks import clean_text
 from ._errors import VaultAPIError
@@ -82,7 +84,7 @@ def converge(task):
     (check mode: would), recorded in ``task.tracker`` as a change; returns ``certificate``, ``server`` and
     ``deploy_status``."""
     client, desired, tracker = task.client, task.desired, task.tracker
-    client.check_supported("deploy_certificate")
+    require(client, certificates_api.deploy_certificate)
     validate(desired)
     item = select_certificate(client, desired["common_name"], desired.get("serial_number"))
     if item is None:
@@ -95,12 +97,10 @@ def converge(task):
     tracker.record("deployment", "not sent", "sent", True)
     if task.check_mode:
         return values
-    details = {"common_name": certificate["common_name"]}
-    if certificate.get("serial_number"):
-        details["serial_number"] = str(certificate["serial_number"])
-    if server is not None:
-        details["serverName"] = server
-    response = client.call("deploy_certificate", details=details)
+    serial = certificate.get("serial_number")
+    response = certificates_api.deploy_certificate(
+        client, certificate["common_name"], str(serial) if serial else None, server
+    )
     statuses, skipped = read_statuses(response.get("deployStatus"))
     values["deploy_status"] = statuses
     if skipped:

@@ -44,9 +44,11 @@ from __future__ import annotations
 
 import re
 
+from ._api import certificates as certificates_api
+from ._api._declare import require
 from ._certificate_lookup import missing_certificate, normalized_serial, select_certificate
 from ._checks import clean_text
-from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, VaultResponseError
+from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, VaultResponseError, refuse_unknown
 from ._object_lock import sent_by_this_task
 
 EDIT = "editCertificateGroup"
@@ -92,10 +94,9 @@ def converge(task):
     client, desired = task.client, task.desired
     validate(desired)
     if desired["state"] == "absent":
-        client.check_supported("delete_certificate_group")
+        require(client, certificates_api.delete_certificate_group)
         return delete(task)
-    client.check_supported("create_certificate_group")
-    client.check_supported("edit_certificate_group")
+    require(client, certificates_api.create_certificate_group, certificates_api.edit_certificate_group)
     return present(task)
 
 
@@ -126,15 +127,7 @@ def member_ids(client, certificates, tracker, check_mode):
             members.append(
                 {"common_name": item.get("Common Name"), "serial_number": item.get("serialNumber"), "CertID": cert_id}
             )
-    if unknown and not check_mode:
-        raise VaultNotFoundError(
-            "certificates %s do not exist (or are not visible to this token); nothing was changed" % ", ".join(unknown)
-        )
-    if unknown:
-        tracker.warn(
-            "certificates %s do not exist: check mode takes them as created by an earlier task, a real run fails "
-            "unless they exist by then" % ", ".join(unknown)
-        )
+    refuse_unknown("certificates", unknown, check_mode, tracker.warn)
     return ids, members
 
 
@@ -198,26 +191,24 @@ def send_once(client, name, final, extra):
 def create_or_edit(client, name, extra):
     """``createCertificateGroup``; when the group exists, ``editCertificateGroup`` with the fields given."""
     try:
-        response = client.call("create_certificate_group", details=dict(extra, group_name=name))
-        return "created", _answered_group(response)
+        return "created", _answered_group(certificates_api.create_certificate_group(client, name, extra))
     except VaultAPIError as exc:
         if not EXISTS.search(exc.vault_message or ""):
             raise
-    response = client.call("edit_certificate_group", details=dict(extra, group_name=name))
-    return "edited", _answered_group(response)
+    return "edited", _answered_group(certificates_api.edit_certificate_group(client, name, extra))
 
 
 def rename(client, name, new_name, extra):
     """Edit group ``name`` to ``new_name``; when ``name`` does not exist, edit ``new_name`` (renamed already)."""
     try:
-        response = client.call("edit_certificate_group", details=dict(extra, group_name=new_name, old_group_name=name))
-        return "renamed", _answered_group(response)
+        answered = certificates_api.edit_certificate_group(client, new_name, extra, old_group_name=name)
+        return "renamed", _answered_group(answered)
     except VaultAPIError as exc:
         if not MISSING.search(exc.vault_message or ""):
             raise
         first = exc.vault_message
     try:
-        response = client.call("edit_certificate_group", details=dict(extra, group_name=new_name))
+        answered = certificates_api.edit_certificate_group(client, new_name, extra)
     except VaultAPIError as exc:
         if not MISSING.search(exc.vault_message or ""):
             raise
@@ -227,7 +218,7 @@ def rename(client, name, new_name, extra):
             operation=EDIT,
             vault_message=exc.vault_message,
         ) from None
-    return "edited", _answered_group(response)
+    return "edited", _answered_group(answered)
 
 
 def delete(task):
@@ -240,7 +231,7 @@ def delete(task):
     with sent_by_this_task(client, LOCKED_KIND, (name,)) as record:
         record.sent({"group": None})  # a create or edit of the group later in the run is sent again
         try:
-            client.call("delete_certificate_group", details={"group_name": name})
+            certificates_api.delete_certificate_group(client, name)
         except VaultAPIError as exc:
             if not MISSING.search(exc.vault_message or ""):
                 raise
@@ -250,9 +241,8 @@ def delete(task):
     return {"action": "deleted", "certificate_group": {"group_name": name}}
 
 
-def _answered_group(response):
+def _answered_group(items):
     """The group as the vault answered it (``details[0]`` in the spec's "Certificate group" shape), or None."""
-    items = response.details_list()
     if not items:
         return None
     return {key: items[0].get(key) for key in ("group_name", "group_description", "group_mail", "ssl_details")}

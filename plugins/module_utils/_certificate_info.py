@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 
+from ._api import certificates as certificates_api
 from ._certificate_lookup import (
     certificates_named,
     detail_with_dates,
@@ -55,7 +56,7 @@ def describe(task):
     if options.get("expiry"):
         if filters or options.get("common_name") is not None:
             raise VaultInputError("expiry lists every certificate: it takes no filter and no common_name")
-        items = client.call("get_all_ssl_certificates_expiry").details_list()
+        items = certificates_api.get_all_ssl_certificates_expiry(client)
         return {"expiry_dates": [with_dates(item, today) for item in items]}
     if options.get("common_name") is None:
         if options.get("serial_number") is not None:
@@ -76,11 +77,9 @@ def describe(task):
             raise error
     details = []
     if items:
-        query = {"common_name": common_name}
-        if wanted is not None:
-            query["serial_number"] = items[0].get("serialNumber")
+        serial_number = items[0].get("serialNumber") if wanted is not None else None
         serials = {serial_of(item) for item in items}
-        for detail in client.call("get_certificate_details", details=query).details_list():
+        for detail in certificates_api.get_certificate_details(client, common_name, serial_number):
             endpoint = detail.get("endpoint") if isinstance(detail.get("endpoint"), dict) else {}
             if _detail_serial(endpoint) in serials:
                 details.append(detail_with_dates(detail, today))

@@ -24,8 +24,9 @@ from __future__ import annotations
 import datetime
 import re
 
+from ._api import certificates as certificates_api
 from ._checks import clean_text
-from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, is_refusal
+from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, not_found
 
 _HEX_SERIAL = re.compile(r"^[0-9a-f]+$")
 _LIST_DATE = re.compile(r"^([A-Za-z]{3})[a-z]* +(\d{1,2}), +(\d{4})$")
@@ -45,7 +46,7 @@ def normalized_serial(value, what="serial_number"):
 def list_certificates(client, filters=None):
     """The ``GetAllSSLCertificates`` items; ``filters`` maps the spec's filter names to values."""
     details = {name: str(value) for name, value in (filters or {}).items() if value is not None}
-    return client.call("get_all_ssl_certificates", details=details or None).details_list()
+    return certificates_api.get_all_ssl_certificates(client, details)
 
 
 def certificates_named(client, common_name):
@@ -62,7 +63,7 @@ def certificates_named(client, common_name):
 
 def detail_serials(client, common_name, count):
     """The serial numbers ``GetCertificateDetails`` shows for ``common_name`` (one per certificate)."""
-    details = client.call("get_certificate_details", details={"common_name": common_name}).details_list()
+    details = certificates_api.get_certificate_details(client, common_name)
     serials = []
     for item in details:
         endpoint = item.get("endpoint")
@@ -91,7 +92,8 @@ def select_certificate(client, common_name, serial_number=None):
 
 
 def selector(item):
-    """The spec's selector of a listed certificate: ``common_name`` and ``serial_number``."""
+    """The spec's selector of a listed certificate: ``common_name`` and ``serial_number`` (the gateway functions'
+    parameters: ``certificates_api.delete_certificate(client, **selector(item))``)."""
     return {"common_name": item.get("Common Name"), "serial_number": item.get("serialNumber")}
 
 
@@ -179,22 +181,18 @@ def missing_certificate(client, common_name, serial_number=None, consequence="")
     ``GetCertificateDetails`` says this token may not access it ("You are not authorized to access certificate
     ..."), else ``VaultNotFoundError``. ``consequence`` ("; nothing was shared") ends either message."""
     wanted = common_name + (" with serial number %s" % serial_number if serial_number else "")
-    selected = {"common_name": common_name}
-    if serial_number:
-        selected["serial_number"] = serial_number
     try:
-        client.call("get_certificate_details", details=selected)
-    except VaultAPIError as exc:
-        if is_refusal(exc):
-            return VaultAPIError(
-                "the vault refused certificate %s to this token: %s%s" % (wanted, exc.vault_message, consequence),
-                operation=exc.operation,
-                http_status=exc.http_status,
-                vault_message=exc.vault_message,
-            )
-    return VaultNotFoundError(
-        "certificate %s does not exist (or is not visible to this token)%s" % (wanted, consequence)
-    )
+        certificates_api.get_certificate_details(client, common_name, serial_number)
+    except VaultNotFoundError:
+        pass
+    except VaultAPIError as exc:  # the only VaultAPIError it raises: a refusal of this token
+        return VaultAPIError(
+            "the vault refused certificate %s to this token: %s%s" % (wanted, exc.vault_message, consequence),
+            operation=exc.operation,
+            http_status=exc.http_status,
+            vault_message=exc.vault_message,
+        )
+    return not_found("certificate", wanted, consequence)
 
 
 def hash_of(signature_algorithm):

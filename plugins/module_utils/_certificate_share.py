@@ -38,6 +38,8 @@ from __future__ import annotations
 
 import re
 
+from ._api import certificates as certificates_api
+from ._api._declare import require
 from ._certificate_lookup import missing_certificate, normalized_serial, select_certificate
 from ._checks import clean_text
 from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError
@@ -50,18 +52,17 @@ CERTIFICATE, GROUP = "certificate", "certificate group"
 SHARE, REVOKE = "ShareCertificate", "RevokeCertificate"
 NOT_SHARED = re.compile(r"\bnot shared\b", re.IGNORECASE)
 
-# (target kind, grantee kind, state) -> catalogue row
+# (target kind, grantee kind, state) -> the gateway function: ``(client, target, grantee id)`` -> the answer's message
 ROWS = {
-    (CERTIFICATE, USER, "present"): "share_certificate_with_user",
-    (CERTIFICATE, USER_GROUP, "present"): "share_certificate_with_group",
-    (GROUP, USER, "present"): "share_certificate_group_with_user",
-    (GROUP, USER_GROUP, "present"): "share_certificate_group_with_group",
-    (CERTIFICATE, USER, "absent"): "revoke_certificate_from_user",
-    (CERTIFICATE, USER_GROUP, "absent"): "revoke_certificate_from_group",
-    (GROUP, USER, "absent"): "revoke_certificate_group_from_user",
-    (GROUP, USER_GROUP, "absent"): "revoke_certificate_group_from_group",
+    (CERTIFICATE, USER, "present"): certificates_api.share_certificate_with_user,
+    (CERTIFICATE, USER_GROUP, "present"): certificates_api.share_certificate_with_group,
+    (GROUP, USER, "present"): certificates_api.share_certificate_group_with_user,
+    (GROUP, USER_GROUP, "present"): certificates_api.share_certificate_group_with_group,
+    (CERTIFICATE, USER, "absent"): certificates_api.revoke_certificate_from_user,
+    (CERTIFICATE, USER_GROUP, "absent"): certificates_api.revoke_certificate_from_group,
+    (GROUP, USER, "absent"): certificates_api.revoke_certificate_group_from_user,
+    (GROUP, USER_GROUP, "absent"): certificates_api.revoke_certificate_group_from_group,
 }
-GRANTEE_FIELD = {USER: "userId", USER_GROUP: "userGroupId"}
 
 # What the result says of each pair.
 SHARED, REVOKED, WAS_NOT_SHARED, FAILED, PLANNED = "shared", "revoked", "not shared", "failed", "would be sent"
@@ -107,7 +108,7 @@ def converge(task):
     state = desired["state"]
     for grantee_kind, names in grantees.items():
         if names:
-            client.check_supported(ROWS[(kind, grantee_kind, state)])
+            require(client, ROWS[(kind, grantee_kind, state)])
     target, label = resolve_target(client, desired, kind, check_mode, tracker)
     ids = resolve_grantees(client, grantees, check_mode, tracker)
     calls = []
@@ -118,8 +119,9 @@ def converge(task):
                     "operation": SHARE if state == "present" else REVOKE,
                     "what": label,
                     "whom": "%s %s" % (grantee_kind, name),
-                    "key": ROWS[(kind, grantee_kind, state)],
-                    "details": dict(target, **{GRANTEE_FIELD[grantee_kind]: ids.get((grantee_kind, name))}),
+                    "send": ROWS[(kind, grantee_kind, state)],
+                    "target": target,
+                    "grantee_id": ids.get((grantee_kind, name)),
                 }
             )
     if check_mode:
@@ -185,9 +187,10 @@ def record_pair(tracker, result, state):
 
 
 def resolve_target(client, desired, kind, check_mode, tracker):
-    """``(the target's Details, its label)``."""
+    """``(the target, its label)``: a group's name, or a certificate's selector (``common_name``, and
+    ``serial_number`` when known)."""
     if kind == GROUP:
-        return {"certificate_group_name": desired["group"]}, "%s %s" % (GROUP, desired["group"])
+        return desired["group"], "%s %s" % (GROUP, desired["group"])
     item = select_certificate(client, desired["common_name"], desired.get("serial_number"))
     if item is None:
         wanted = desired["common_name"]
@@ -201,14 +204,14 @@ def resolve_target(client, desired, kind, check_mode, tracker):
         tracker.warn(
             "%s: check mode takes it as created by an earlier task, a real run fails unless it exists by then" % error
         )
-        details = {"common_name": desired["common_name"]}
+        selected = {"common_name": desired["common_name"]}
         if desired.get("serial_number") is not None:
-            details["serial_number"] = desired["serial_number"]
-        return details, "%s %s" % (CERTIFICATE, wanted)
-    details = {"common_name": item.get("Common Name")}
+            selected["serial_number"] = desired["serial_number"]
+        return selected, "%s %s" % (CERTIFICATE, wanted)
+    selected = {"common_name": item.get("Common Name")}
     if item.get("serialNumber"):
-        details["serial_number"] = str(item["serialNumber"])
-    return details, "%s %s (serial number %s)" % (CERTIFICATE, item.get("Common Name"), item.get("serialNumber"))
+        selected["serial_number"] = str(item["serialNumber"])
+    return selected, "%s %s (serial number %s)" % (CERTIFICATE, item.get("Common Name"), item.get("serialNumber"))
 
 
 def resolve_grantees(client, grantees, check_mode, tracker):
@@ -232,12 +235,12 @@ def resolve_grantees(client, grantees, check_mode, tracker):
 def send(client, call, state):
     """One call; its result entry (outcome ``shared``, ``revoked``, ``not shared`` or ``failed``)."""
     try:
-        response = client.call(call["key"], details=call["details"])
+        message = call["send"](client, call["target"], call["grantee_id"])
     except VaultAPIError as exc:
         if state == "absent" and NOT_SHARED.search(exc.vault_message or ""):
             return dict(_entry(call), outcome=WAS_NOT_SHARED, message=exc.vault_message)
         return dict(_entry(call), outcome=FAILED, message=exc.vault_message or str(exc))
-    return dict(_entry(call), outcome=SHARED if state == "present" else REVOKED, message=response.message)
+    return dict(_entry(call), outcome=SHARED if state == "present" else REVOKED, message=message)
 
 
 def _applied(results):

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import re
 
+from ._api import certificates as certificates_api
 from ._certificate_input import certificate_input
 from ._certificate_lookup import hash_of, iso_date, key_algorithm, list_certificates, normalized_serial
 from ._checks import clean_text
@@ -71,8 +72,7 @@ LOCKED_KIND = "CSR"
 def list_csrs(client, common_name=None):
     """The CSR list items (``GetCSRList``), for ``common_name`` only when it is given (compared without case),
     each with ``created_date`` in ISO 8601 beside the vault's ``CREATED_DATE``."""
-    details = {"common_name": common_name} if common_name else None
-    items = client.call("get_csr_list", details=details).details_list()
+    items = certificates_api.get_csr_list(client, common_name)
     if common_name:
         wanted = common_name.lower()
         items = [item for item in items if str(item.get("DOMAIN_NAME", "")).lower() == wanted]
@@ -140,15 +140,6 @@ def matching_csr(items, desired):
     return max(matches, key=lambda item: csr_id_of(item) or 0) if matches else None
 
 
-def signing_details(desired, csr_id):
-    return {
-        "serverName": desired["ca_server"],
-        "caName": desired["ca_name"],
-        "templateName": desired["template"],
-        "CSR_ID": str(csr_id),
-    }
-
-
 def signed_certificates(client, common_name, template):
     """``[{common_name, serial_number}]`` of the certificates named ``common_name`` whose details show the
     template ``template``: what signing a CSR for that name with that template produced."""
@@ -156,8 +147,7 @@ def signed_certificates(client, common_name, template):
     if not any(str(item.get("Common Name", "")).lower() == wanted for item in list_certificates(client)):
         return []
     found = []
-    details = client.call("get_certificate_details", details={"common_name": common_name}).details_list()
-    for item in details:
+    for item in certificates_api.get_certificate_details(client, common_name):
         endpoint = item.get("endpoint") if isinstance(item.get("endpoint"), dict) else {}
         issued_to = item.get("issuedto") if isinstance(item.get("issuedto"), dict) else {}
         serial = endpoint.get("serial")
@@ -233,7 +223,7 @@ def _converge(client, params, details, check_mode, tracker):
 
 
 def _create(client, details, common_name):
-    answer = client.call("create_csr", details=details).details_list()
+    answer = certificates_api.create_csr(client, details)
     ids = [csr_id_of(item) for item in answer if csr_id_of(item) is not None]
     listed = list_csrs(client, common_name)
     if ids:
@@ -267,7 +257,7 @@ def _ensure_signed(client, params, tracker, csr, created, check_mode):
         tracker.record("signed", False, True, True)
         return {}
     try:
-        client.call("sign_csr", details=signing_details(params, csr_id_of(csr)))
+        certificates_api.sign_csr(client, params["ca_server"], params["ca_name"], template, csr_id_of(csr))
     except VaultAPIError as exc:
         signed = [] if is_refusal(exc) else signed_certificates(client, common_name, template)
         if not _ALREADY.search(exc.vault_message or "") or not signed:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ipaddress
 
+from ._api import certificates as certificates_api
 from ._checks import clean_text
 from ._errors import VaultAPIError, VaultInputError
 from ._task import FailedOutcome
@@ -60,8 +61,8 @@ def ipv4(value, option):
 
 
 def request_of(params):
-    """``(catalogue key, Details, addresses probed)`` for the module's ``params``; refused before any request when
-    the vault would refuse them."""
+    """``(the gateway function, Details, addresses probed)`` for the module's ``params``; refused before any request
+    when the vault would refuse them."""
     port, timeout = params.get("port"), params.get("discovery_timeout")
     if port is None or not 0 < port < 65536:
         raise VaultInputError("port must be a port number from 1 to 65535, not %s" % port)
@@ -72,7 +73,7 @@ def request_of(params):
         host = clean_text(params["host"], "host")
         if any(char.isspace() for char in host):
             raise VaultInputError("host %r must not hold spaces" % host)
-        return "discover_ssl_single", dict({"HOST": host}, **common), 1
+        return certificates_api.discover_ssl_single, dict({"HOST": host}, **common), 1
     if params.get("start_address") is None or params.get("end_address") is None:
         raise VaultInputError("give host, or start_address and end_address")
     start = ipv4(params["start_address"], "start_address")
@@ -86,7 +87,7 @@ def request_of(params):
             "ranges" % (start, end, addresses, MAX_RANGE_ADDRESSES)
         )
     details = dict({"StartIpAddress": str(start), "EndIpAddress": str(end)}, **common)
-    return "discover_ssl_range", details, addresses
+    return certificates_api.discover_ssl_range, details, addresses
 
 
 def host_outcomes(details):
@@ -143,7 +144,7 @@ def converge(task):
     In check mode nothing is sent: the task reports a change and warns. With ``fail_on_failure``, a host that failed
     fails the task (``FailedOutcome``), which still returns ``hosts``."""
     client, params, tracker = task.client, task.desired, task.tracker
-    key, details, addresses = request_of(params)
+    discover, details, addresses = request_of(params)
     if task.check_mode:
         tracker.record("discovery", "not run", "run", True)
         tracker.warn(
@@ -154,7 +155,7 @@ def converge(task):
     wait = max(client.timeout, float(params["discovery_timeout"]) * addresses + ANSWER_MARGIN)
     saved, client.timeout = client.timeout, wait
     try:
-        answer = client.call(key, details=details)
+        answer = discover(client, details)
     finally:
         client.timeout = saved
     hosts = host_outcomes(answer.details)

@@ -12,6 +12,8 @@ idempotent by content for them too (not for JKS, which cannot be read here).
 
 from __future__ import annotations
 
+from ansible_collections.credvault.vault.plugins.module_utils._api import certificates as certificates_api
+from ansible_collections.credvault.vault.plugins.module_utils._api._declare import require
 from ansible_collections.credvault.vault.plugins.module_utils._certificate_lookup import (
     certificate_label,
     require_certificate,
@@ -40,9 +42,9 @@ def holds_private_key(options):
     return what == "keystore" or str(options.get("format") or "").upper() in PRIVATE_FORMATS
 
 
-def fetch_input(client, options):
-    """The Details of getCertificate / getCertificateKeyStore without the selector, refused before any request
-    when the configured vault lacks ``fileType`` (B 6200) or the options do not go together."""
+def requested_file_type(client, options):
+    """The ``fileType`` of getCertificate the options ask for (None: the vault's default), refused before any
+    request when the configured vault lacks it (B 6200) or the options do not go together."""
     what = options.get("what") or "certificate"
     file_format = options.get("format")
     if file_format is not None:
@@ -51,10 +53,8 @@ def fetch_input(client, options):
             raise VaultInputError("format applies to what: certificate; a key store comes in its own StoreType")
         if file_format not in FORMATS:
             raise VaultInputError("format must be one of %s, not %s" % (", ".join(FORMATS), options.get("format")))
-        details = {"common_name": "", "fileType": file_format}
-        client.check_supported("get_certificate", details)
-        return {"fileType": file_format}
-    return {}
+        require(client, certificates_api.get_certificate, details={"common_name": "", "fileType": file_format})
+    return file_format
 
 
 def fetch(client, options, current=None):
@@ -65,20 +65,21 @@ def fetch(client, options, current=None):
     ``PKCS``, a PKCS#12 key store) is encrypted anew at each download; when its bytes differ from ``current``
     but both hold the same key and certificates (opened with the passphrase, read for this), ``current`` is
     returned, so that an unchanged certificate leaves the file as it is."""
-    extra = fetch_input(client, options)
+    file_type = requested_file_type(client, options)
     common_name = clean_text(options["common_name"], "common_name")
     item = require_certificate(client, common_name, options.get("serial_number"))
-    query = {key: value for key, value in selector(item).items() if value}
-    what = options.get("what") or "certificate"
-    key = "get_certificate" if what == "certificate" else "get_certificate_keystore"
-    response = client.call(key, details=dict(query, **extra))
-    content = response.content or b""
+    selected = selector(item)
+    if (options.get("what") or "certificate") == "certificate":
+        content = certificates_api.get_certificate(client, file_type=file_type, **selected)
+    else:
+        content = certificates_api.get_certificate_keystore(client, **selected)
+    content = content or b""
     if not content.strip():
         raise VaultResponseError("the vault returned an empty file for certificate %s" % certificate_label(item))
     passphrase = None
     private = holds_private_key(options)
     if options.get("return_passphrase") or (private and current is not None and current != content):
-        passphrase = client.call("get_certificate_passphrase", details=query).message
+        passphrase = certificates_api.get_certificate_passphrase(client, **selected)
     if private and current is not None and current != content and same_private_material(current, content, passphrase):
         content = current
     return content, with_dates(item), passphrase if options.get("return_passphrase") else None

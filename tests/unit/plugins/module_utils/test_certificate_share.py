@@ -27,6 +27,10 @@ USER_IDS = {"jdoe": "7", "pat": "8"}
 GROUP_IDS = {"Web operators": "21"}
 
 
+# The catalogue keys of the share and revoke rows (``ROWS`` maps to their gateway functions).
+WRITE_KEYS = [function.endpoint.key for function in _certificate_share.ROWS.values()]
+
+
 def refused(message):
     return VaultAPIError("failed: %s" % message, http_status=200, vault_message=message)
 
@@ -46,7 +50,7 @@ def vault(edition=None, build=None, **answers):
         "get_user_group_id": lookup(GROUP_IDS, "USERGROUPID", "USERGROUPNAME"),
         "get_certificate_details": NO_SUCH_CERTIFICATE,
     }
-    for key in _certificate_share.ROWS.values():
+    for key in WRITE_KEYS:
         table[key] = None
     table.update(answers)
     return ScriptedClient(table, edition=edition, build=build)
@@ -58,11 +62,7 @@ def desired(**options):
 
 
 def writes(client):
-    return [
-        (key, details)
-        for key, dummy_path, details, dummy_query in client.calls
-        if key in _certificate_share.ROWS.values()
-    ]
+    return [(key, details) for key, dummy_path, details, dummy_query in client.calls if key in WRITE_KEYS]
 
 
 def run_share(client, options, check_mode):

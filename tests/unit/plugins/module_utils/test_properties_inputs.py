@@ -42,6 +42,7 @@ from ansible_collections.credvault.vault.plugins.module_utils import (
     _user,
     _user_group,
 )
+from ansible_collections.credvault.vault.plugins.module_utils._api import certificates as certificates_api
 from ansible_collections.credvault.vault.plugins.module_utils._certificate_input import (
     certificate_input,
     certificate_input_argument_spec,
@@ -204,11 +205,11 @@ addresses = st.one_of(names, st.ip_addresses(v=4).map(str), st.ip_addresses(v=6)
 def test_ssl_discovery_input_gives_a_request_or_an_input_error(host, start, end, port, timeout):
     params = {"host": host, "start_address": start, "end_address": end, "port": port, "discovery_timeout": timeout}
     try:
-        key, details, probed = _ssl_discovery.request_of(params)
+        discover, details, probed = _ssl_discovery.request_of(params)
     except VaultInputError:
         return
     assert 0 < int(details["PORT"]) < 65536 and int(details["TIMEOUT"]) >= 1
-    if key == "discover_ssl_range":
+    if discover is certificates_api.discover_ssl_range:
         first, last = ipaddress.IPv4Address(details["StartIpAddress"]), ipaddress.IPv4Address(details["EndIpAddress"])
         assert probed == int(last) - int(first) + 1 >= 1
     else:
