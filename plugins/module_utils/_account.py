@@ -8,9 +8,10 @@ Entry points: ``converge(task)`` of ``vault_account``, ``describe(task)`` of ``v
 
 from __future__ import annotations
 
-from ._catalogue import CATALOGUE
+from ._api import accounts as accounts_api
+from ._api.accounts import AccountWithoutTotp
 from ._checks import clean_text
-from ._client import UNSERVED, gates_text, scrub
+from ._client import scrub
 from ._converge import CreatedMeanwhile, Field, VaultObject
 from ._custom_fields import (
     check_custom_fields,
@@ -26,7 +27,7 @@ from ._errors import (
     VaultNotAppliedError,
     VaultNotFoundError,
     VaultUnsupportedError,
-    is_refusal,
+    not_found,
 )
 from ._policy import policy_label, validate_password
 from ._resource import ACCOUNT_FLAGS, find_resource_id, read_resource, unapplied_custom_fields
@@ -43,15 +44,6 @@ FIELDS = (
 TOTP_DEFAULTS = {"totp_algorithm": "SHA1", "totp_digits": 6, "totp_validity": 30}
 # Seconds a TOTP code is valid (TOTP_VALIDITY): at least one second, at most one day.
 TOTP_VALIDITY_RANGE = (1, 86400)
-NO_TOTP = "this vault has no TOTP (FETCH_CURRENT_TOTP and the TOTP_* account fields need %s)" % gates_text(
-    CATALOGUE["get_totp"].gates
-)
-
-
-class AccountWithoutTotp(VaultAPIError):
-    """FETCH_CURRENT_TOTP answered as failed (HTTP 2xx, not a refusal of the token) for an account: the vault has
-    TOTP, this account has none (the spec gives no wording; the simulator says "TOTP is not configured for account
-    ...")."""
 
 
 class AccountRef:
@@ -79,23 +71,17 @@ def find_account(client, resource, name):
     ``result.message``": the vault's own words are kept in the error, and in the ref of a missing account.
     A refusal of this token (``is_refusal``) is raised as it is, never taken for a missing name.
     """
-    vault_message = None
     try:
-        ids = client.call(
-            "get_resource_account_ids", query={"RESOURCENAME": resource, "ACCOUNTNAME": name}
-        ).details_dict()
-    except VaultAPIError as exc:
-        if is_refusal(exc):
-            raise
-        ids, vault_message = {}, exc.vault_message
-    if ids.get("RESOURCEID") and ids.get("ACCOUNTID"):
-        return AccountRef(resource, name, str(ids["RESOURCEID"]), str(ids["ACCOUNTID"]))
+        resource_id, account_id = accounts_api.get_resource_account_ids(client, resource, name)
+    except VaultNotFoundError as exc:
+        vault_message = exc.vault_message
+    else:
+        return AccountRef(resource, name, resource_id, account_id)
     resource_id = find_resource_id(client, resource)
     if resource_id is None:
-        raise VaultNotFoundError(
-            _not_found("resource %s does not exist (or is not visible to this token)" % resource, vault_message),
-            vault_message=vault_message,
-        )
+        missing = not_found("resource", resource, _vault_said(vault_message))
+        missing.vault_message = vault_message
+        raise missing
     for item in read_resource(client, resource_id).get("ACCOUNT LIST") or []:
         if isinstance(item, dict) and item.get("ACCOUNT NAME") == name:
             return AccountRef(resource, name, resource_id, str(item.get("ACCOUNT ID")))
@@ -106,24 +92,21 @@ def require_account(client, resource, name):
     ref = find_account(client, resource, name)
     if ref.account_id is None:
         raise VaultNotFoundError(
-            _not_found(
-                "resource %s has no account %s (or it is not visible to this token)" % (resource, name),
-                ref.vault_message,
-            ),
+            "resource %s has no account %s (or it is not visible to this token)%s"
+            % (resource, name, _vault_said(ref.vault_message)),
             vault_message=ref.vault_message,
         )
     return ref
 
 
-def _not_found(text, vault_message):
-    return text if not vault_message else "%s; the vault said: %s" % (text, vault_message)
+def _vault_said(vault_message):
+    """What a not-found message adds of the vault's own words, when it gave some."""
+    return "; the vault said: %s" % vault_message if vault_message else ""
 
 
 def read_account(client, ref):
     """The account detail as the vault gives it, plus the ids and name it was found by."""
-    account = client.call(
-        "get_account_details", path={"resource_id": ref.resource_id, "account_id": ref.account_id}
-    ).details_dict()
+    account = accounts_api.get_account_details(client, ref.resource_id, ref.account_id)
     account.update({"RESOURCE ID": ref.resource_id, "ACCOUNT ID": ref.account_id, "ACCOUNT NAME": ref.name})
     return account
 
@@ -177,54 +160,21 @@ def _authorization(reason, ticket_id):
 
 
 def get_password(client, ref, reason=None, ticket_id=None):
+    """The account's password (``GET PASSWORD``), asked with ``reason`` and ``ticket_id`` when given."""
     details = _authorization(reason, ticket_id)
-    response = client.call(
-        "get_password", path={"resource_id": ref.resource_id, "account_id": ref.account_id}, details=details or None
-    )
-    password = response.details_dict().get("PASSWORD")
-    if password is None:
-        raise VaultAPIError("GET PASSWORD for %s returned no PASSWORD" % ref.label, operation="GET PASSWORD")
-    return str(password)
+    return accounts_api.get_password(client, ref.resource_id, ref.account_id, ref.label, details or None)
 
 
 def get_totp(client, ref):
     """The current code; ``VaultUnsupportedError`` when the vault has no TOTP at all, ``AccountWithoutTotp`` when
-    the account has none.
-
-    An endpoint a vault lacks is refused by the client (edition and build set) or
-    answered HTTP 404 (the simulator, like an unserved path); both mean "this vault
-    has no TOTP", never "this account has none".
-    """
-    try:
-        response = client.call("get_totp", path={"account_id": ref.account_id})
-    except VaultUnsupportedError as exc:
-        raise VaultUnsupportedError("%s: %s" % (NO_TOTP, exc), operation=exc.operation) from None
-    except VaultError as exc:
-        if exc.http_status == UNSERVED:
-            raise VaultUnsupportedError(
-                "%s; the vault answered HTTP 404: %s" % (NO_TOTP, exc),
-                operation=exc.operation,
-                http_status=UNSERVED,
-                vault_message=exc.vault_message,
-            ) from None
-        if isinstance(exc, VaultAPIError) and not is_refusal(exc) and 200 <= (exc.http_status or 0) < 300:
-            raise AccountWithoutTotp(
-                "the vault has no TOTP for %s: %s" % (ref.label, exc),
-                operation=exc.operation,
-                http_status=exc.http_status,
-                vault_message=exc.vault_message,
-            ) from None
-        raise
-    code = response.details_dict().get("TOTP")
-    if code is None:
-        raise VaultAPIError("FETCH_CURRENT_TOTP for %s returned no TOTP" % ref.label, operation="FETCH_CURRENT_TOTP")
-    return str(code)
+    the account has none (``accounts_api.get_totp``)."""
+    return accounts_api.get_totp(client, ref.account_id, ref.label)
 
 
 def change_password(client, ref, new_password, reason=None, ticket_id=None, reset_type="LOCAL"):
     details = {"NEWPASSWORD": new_password, "RESETTYPE": reset_type}
     details.update(_authorization(reason, ticket_id))
-    client.call("change_password", path={"resource_id": ref.resource_id, "account_id": ref.account_id}, details=details)
+    accounts_api.change_password(client, ref.resource_id, ref.account_id, details)
 
 
 def _totp_input(desired):
@@ -347,9 +297,7 @@ class Account(VaultObject):
 
     def delete(self, handle):
         try:
-            self.client.call(
-                "delete_account", path={"resource_id": handle.resource_id, "account_id": handle.account_id}
-            )
+            accounts_api.delete_account(self.client, handle.resource_id, handle.account_id)
         except VaultAPIError as exc:
             return self.deleted_meanwhile(exc)
         return True
@@ -375,14 +323,12 @@ class Account(VaultObject):
         if self.check_mode:
             return None
         try:
-            response = self.client.call(
-                "add_accounts", path={"resource_id": ref.resource_id}, details={"ACCOUNTLIST": [account]}
-            )
+            statuses = accounts_api.add_accounts(self.client, ref.resource_id, [account])
         except VaultAPIError as exc:
             raise _refusal_or_added_meanwhile(self.client, ref, exc, desired["password"]) from None
         created = find_account(self.client, ref.resource, ref.name)
         if created.account_id is None:
-            status = scrub(item_status(response.details, ref.name) or "no status given", [desired["password"]])
+            status = scrub(item_status(statuses, ref.name) or "no status given", [desired["password"]])
             raise VaultAPIError(
                 "ADD ACCOUNTS did not add %s: %s" % (ref.label, status), operation="ADD ACCOUNTS", vault_message=status
             )
@@ -430,19 +376,20 @@ def _write(client, ref, desired, edit, new_password):
     with VALIDATE_PASSWORD before the edit, where the vault has that call.
     """
     reason, ticket_id = desired.get("reason"), desired.get("ticket_id")
-    path = {"resource_id": ref.resource_id, "account_id": ref.account_id}
+
+    def send_edit():
+        accounts_api.edit_account(client, ref.resource_id, ref.account_id, edit)
+
     if new_password is None:
-        client.call("edit_account", path=path, details=edit)
+        send_edit()
         return
     if "ACCOUNTPASSWORDPOLICY" not in edit:
         change_password(client, ref, new_password, reason, ticket_id)
         if edit:
-            _after_first_write(
-                ref, "its password was changed", lambda: client.call("edit_account", path=path, details=edit)
-            )
+            _after_first_write(ref, "its password was changed", send_edit)
         return
     _require_valid_for_policy(client, ref, new_password, edit["ACCOUNTPASSWORDPOLICY"])
-    client.call("edit_account", path=path, details=edit)
+    send_edit()
     _after_first_write(
         ref, "EDIT ACCOUNT was applied", lambda: change_password(client, ref, new_password, reason, ticket_id)
     )
@@ -463,10 +410,6 @@ def _require_valid_for_policy(client, ref, password, policy):
         verdict = validate_password(client, password, name=policy)
     except VaultUnsupportedError:
         return
-    except VaultError as exc:
-        if exc.http_status == UNSERVED:
-            return
-        raise
     if not verdict.valid:
         raise VaultInputError(
             "account %s: password does not satisfy %s (VALIDATE_PASSWORD), so nothing was changed: %s"

@@ -16,6 +16,7 @@ import hashlib
 import os
 
 from ._account import require_account
+from ._api import accounts as accounts_api
 from ._errors import VaultInputError
 
 FIELD_TYPES = ("ACCOUNT", "RESOURCE")
@@ -90,13 +91,6 @@ def file_checksum(path):
     return digest.hexdigest()
 
 
-def download(client, ref, details):
-    """The ``downloadfile`` answer: the file itself, in ``content`` (whatever its bytes, even empty)."""
-    return client.call(
-        "download_file", path={"resource_id": ref.resource_id, "account_id": ref.account_id}, details=details
-    )
-
-
 def converge(task):
     """Entry point of ``vault_account_file``: make ``desired["dest"]`` (or the vault's file name inside it, for a
     directory) hold the file ``desired`` names; the module's ``task.write_file(path, content)`` replaces the file at
@@ -108,7 +102,7 @@ def converge(task):
     client, desired, tracker = task.client, task.desired, task.tracker
     check_destination(desired["dest"])
     ref = require_account(client, desired["resource"], desired["account"])
-    response = download(client, ref, download_input(desired))
+    response = accounts_api.download_file(client, ref.resource_id, ref.account_id, download_input(desired))
     path = file_path(desired["dest"], response)
     content = response.content or b""
     checksum = hashlib.sha256(content).hexdigest()

@@ -13,10 +13,12 @@ comparison is read before the first write; in check mode nothing else is sent.
 from __future__ import annotations
 
 from ._account import Account, AccountRef, item_status
+from ._api import accounts as accounts_api
+from ._api._declare import require
 from ._checks import clean_text
 from ._client import scrub
 from ._diff import DifferenceTracker
-from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotAppliedError, VaultNotFoundError
+from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotAppliedError, not_found
 from ._resource import find_resource_id, read_resource
 from ._task import Task
 
@@ -91,7 +93,7 @@ def _outcome(name, account_id, outcome):
 def _in_missing_resource(tracker, accounts, state, check_mode, resource):
     """A missing resource holds no account: all are absent; with ``present`` it is an error, except in check
     mode, where an earlier task would create the resource and every account would be created in it."""
-    missing = VaultNotFoundError("resource %s does not exist (or is not visible to this token)" % resource)
+    missing = not_found("resource", resource)
     if state == "present" and not check_mode:
         raise missing
     trackers, outcomes = {}, []
@@ -182,7 +184,7 @@ class _Convergence:
                 self._compare(account, listed[account.desired["name"]])
         if not self.check_mode:
             if items:
-                self.client.check_supported("add_accounts", {"ACCOUNTLIST": list(items.values())})
+                require(self.client, accounts_api.add_accounts, details={"ACCOUNTLIST": list(items.values())})
                 self._add(missing, items)
             for account, ref, changes in self.pending:
                 _after_writes(self.done, lambda: account.write(ref, changes))
@@ -209,9 +211,7 @@ class _Convergence:
         items refused, or Failed with items added."""
         overall = None  # the call's own message, for items the answer gives no STATUS
         try:
-            details = self.client.call(
-                "add_accounts", path={"resource_id": self.resource_id}, details={"ACCOUNTLIST": list(items.values())}
-            ).details
+            details = accounts_api.add_accounts(self.client, self.resource_id, list(items.values()))
         except VaultAPIError as refusal:
             details, overall = refusal.details, refusal.vault_message
         listed = _account_ids(self.client, self.resource_id)

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from ._checks import clean_text
-from ._errors import VaultAPIError
+from ._errors import VaultAPIError, VaultNotFoundError
 from ._password_workflow import list_requests, resolve_user_id
 
 
@@ -27,14 +27,12 @@ def describe(task):
     if requester:
         try:
             requester_id = resolve_user_id(client, requester)
+        except VaultNotFoundError as exc:
+            return _without_requester_id(task, requester, exc)
         except VaultAPIError as exc:
             if not _refusal(exc):
                 raise
-            task.warn(
-                "the vault gave no user id for requester %s, so no requests are listed: %s"
-                % (requester, exc.vault_message or exc)
-            )
-            return {"requester": {}, "requests": []}
+            return _without_requester_id(task, requester, exc)
     listed_by, requests = list_requests(client, requester_id)
     wanted = [
         item
@@ -42,6 +40,15 @@ def describe(task):
         if resource in (None, item["resource_name"]) and account in (None, item["account_name"])
     ]
     return {"requester": listed_by, "requests": wanted}
+
+
+def _without_requester_id(task, requester, failure):
+    """No requests, and a warning with the vault's words of ``failure``, for a requester it gives no id for."""
+    task.warn(
+        "the vault gave no user id for requester %s, so no requests are listed: %s"
+        % (requester, failure.vault_message or failure)
+    )
+    return {"requester": {}, "requests": []}
 
 
 def _refusal(exc):

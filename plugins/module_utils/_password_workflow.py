@@ -33,6 +33,8 @@ a parallel run (on another host) made it, and the task reports no change.
 
 from __future__ import annotations
 
+from ._api import passwords as passwords_api
+from ._api import users as users_api
 from ._checks import clean_text
 from ._errors import VaultAPIError, VaultInputError, VaultResponseError, is_refusal
 from ._object_lock import object_lock
@@ -128,9 +130,10 @@ def structured_request(item):
 
 
 def resolve_user_id(client, user_name):
-    """The id of ``user_name`` (``get_USERID``)."""
+    """The id of the requester ``user_name`` (``get_USERID``): ``VaultNotFoundError`` when the vault has no such
+    user (``users_api.get_user_id``); a refusal or another failure names the requester."""
     try:
-        details = client.call("get_user_id", query={"USERNAME": user_name}).details_dict()
+        return users_api.get_user_id(client, user_name)
     except VaultAPIError as exc:
         raise VaultAPIError(
             "requester %s: %s" % (user_name, exc),
@@ -138,10 +141,6 @@ def resolve_user_id(client, user_name):
             http_status=exc.http_status,
             vault_message=exc.vault_message,
         ) from None
-    user_id = details.get("USERID")
-    if user_id in (None, ""):
-        raise VaultResponseError("get_USERID for %s returned no USERID" % user_name, operation="get_USERID")
-    return str(user_id)
 
 
 def list_requests(client, requester_id=None):
@@ -151,10 +150,8 @@ def list_requests(client, requester_id=None):
     caller's own, for a requester). With it, a listing of someone else's requests
     is refused: a vault that ignored REQUESTEDID would otherwise mislead the caller.
     """
-    response = client.call("get_password_requests", details={"REQUESTEDID": requester_id} if requester_id else None)
-    details = response.details_dict()
+    details, items = passwords_api.get_password_requests(client, requester_id)
     requester = {name: _text(details.get(key)) for key, name in REQUESTER_FIELDS}
-    items = response.details_list("PASSWORDREQUESTLIST")
     if requester_id and items and requester["user_id"] != str(requester_id):
         raise VaultResponseError(
             "GET_PASSWORDREQUEST listed the requests of user %s instead of user %s"
@@ -299,20 +296,17 @@ class Transition:
             ) from None
 
     def _send(self):
-        account = {"account_id": self.ref.account_id}
-        decision = dict(account, requester_id=self.requester_id)
-        identifiers = {"PASSWDID": self.passwd_id, "REQUESTEDID": self.requester_id}
-        reason = {"REASON": self.reason} if self.reason else None
+        client, account_id = self.client, self.ref.account_id
         if self.state == REQUESTED:
-            self.client.call("request_password", path=account, details=reason)
+            passwords_api.request_password(client, account_id, self.reason)
         elif self.state == CHECKED_OUT:
-            self.client.call("checkout_password", path=account, details=reason)
+            passwords_api.checkout_password(client, account_id, self.reason)
         elif self.state == APPROVED:
-            self.client.call("approve_request", path=decision)
+            passwords_api.approve_request(client, account_id, self.requester_id)
         elif self.state == REJECTED:
-            self.client.call("reject_request", path=decision, details=identifiers)
+            passwords_api.reject_request(client, account_id, self.requester_id, self.passwd_id)
         else:
-            self.client.call("checkin_password", path=decision, details=identifiers)
+            passwords_api.checkin_password(client, account_id, self.requester_id, self.passwd_id)
 
 
 def _text(value):

@@ -8,13 +8,14 @@ The spec shows the answer of a valid password only (``result.message`` ``Valid``
 statusCode 20000) and no failure codes. So a failed validation answered with HTTP
 2xx is read as the vault's verdict only once the policy is confirmed to exist
 (one more request, on that path alone); otherwise the policy is unknown. Any
-other failure (HTTP 401, 404 unsupported, ...) is an error, not a verdict.
+other failure (HTTP 401, a vault without the call, ...) is an error, not a verdict.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._api import passwords as passwords_api
 from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError
 
 VALID_MESSAGE = "Valid"
@@ -37,8 +38,7 @@ class Verdict:
 
 def list_policies(client):
     """``(ORGANIZATION, POLICIES)`` of ``GET PASSWORD POLICIES``; the items as the vault gives them."""
-    response = client.call("get_password_policies")
-    return response.details_dict().get("ORGANIZATION"), response.details_list("POLICIES")
+    return passwords_api.get_password_policies(client)
 
 
 def find_policy(policies, name=None, policy_id=None):
@@ -74,25 +74,21 @@ def validate_password(client, password, name=None, policy_id=None):
     """The vault's ``Verdict`` on ``password`` against the policy ``name`` or ``policy_id`` (exactly one).
 
     Raises ``VaultInputError`` before any request for bad input, ``VaultNotFoundError``
-    for an unknown policy and the client's errors for anything that is not a verdict.
+    for an unknown policy, ``VaultUnsupportedError`` where the vault lacks the call and the client's errors for
+    anything else that is not a verdict.
     """
     if (name is None) == (policy_id is None):
         raise VaultInputError("give exactly one of a policy name and a policy id")
     if not password:
         raise VaultInputError("the password to validate is empty")
-    details = {"password": password}
-    if name is not None:
-        details["passwordPolicy"] = name
-    else:
-        details["passwordPolicyId"] = str(policy_id)
     try:
-        answer = client.call("validate_password", details=details)
+        message = passwords_api.validate_password(client, password, name, policy_id)
     except VaultAPIError as exc:
         if not _is_refusal(exc):
             raise
         _require_policy(client, exc, name, policy_id)
         return Verdict(False, exc.vault_message or "")
-    return Verdict(True, answer.message or VALID_MESSAGE)
+    return Verdict(True, message or VALID_MESSAGE)
 
 
 def _is_refusal(exc):
@@ -130,17 +126,11 @@ def generate_password(client, name):
     A refusal is checked against the policy list, so an unknown policy fails as ``VaultNotFoundError``.
     """
     try:
-        details = client.call("generate_password", details={"POLICY": name}).details_dict()
+        return passwords_api.generate_password(client, name)
     except VaultAPIError as exc:
         if _is_refusal(exc):
             _require_policy(client, exc, name)
         raise
-    password = details.get("PASSWORD")
-    if not isinstance(password, str) or not password:
-        raise VaultAPIError(
-            "GENERATE PASSWORD answered without a password for %s" % policy_label(name), operation="GENERATE PASSWORD"
-        )
-    return password
 
 
 def default_policy(client):

@@ -27,11 +27,12 @@ from __future__ import annotations
 import re
 
 from ._account import find_account
+from ._api import resources as resources_api
+from ._api._declare import require
 from ._checks import clean_text
-from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError
+from ._errors import VaultAPIError, VaultInputError, VaultNotFoundError, refuse_unknown
 from ._resource import find_resource_id, read_resource
 
-ENDPOINT = "configure_remote_password_reset"
 OPERATION = "CONFIGURE REMOTE PASSWORD RESET"
 RESULT_KEY = "CONFIGURATION RESULT"
 # Option value -> remote-reset input value, where the two differ.
@@ -164,16 +165,7 @@ def remote_reset_input(desired, resource_ids, domain_ids=None):
 def _resolve_resources(client, names, tracker, check_mode):
     """{name: id} of ``names``; an unknown name fails naming every unknown one (check mode: warns, id None)."""
     ids = {name: find_resource_id(client, name) for name in names}
-    unknown = [name for name in names if ids[name] is None]
-    if unknown and not check_mode:
-        raise VaultNotFoundError(
-            "resources %s do not exist (or are not visible to this token): nothing was sent" % ", ".join(unknown)
-        )
-    if unknown:
-        tracker.warn(
-            "resources %s do not exist yet: check mode takes them as created by an earlier task, a real run fails "
-            "unless they exist by then" % ", ".join(unknown)
-        )
+    refuse_unknown("resources", [name for name in names if ids[name] is None], check_mode, tracker.warn)
     return ids
 
 
@@ -298,7 +290,7 @@ def converge(task):
     """
     client, desired, check_mode, tracker = task.client, task.desired, task.check_mode, task.tracker
     names = check_input(desired)
-    client.check_supported(ENDPOINT)
+    require(client, resources_api.configure_remote_password_reset)
     ids = _resolve_resources(client, names, tracker, check_mode)
     _check_resources(client, desired, ids, tracker, check_mode)
     domain_ids = None
@@ -310,7 +302,7 @@ def converge(task):
     if check_mode:
         return {"results": [], "sent": sent}
     try:
-        response = client.call(ENDPOINT, details=details)
+        response = resources_api.configure_remote_password_reset(client, details)
     except VaultAPIError as exc:
         items = exc.details.get(RESULT_KEY) if isinstance(exc.details, dict) else None
         if not isinstance(items, list):

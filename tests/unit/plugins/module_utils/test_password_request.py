@@ -233,7 +233,7 @@ def test_impossible_combinations_fail_before_any_request(options, message):
 
 def test_an_unknown_requester_fails_with_the_vault_message():
     client = scripted_client(get_user_id=VaultAPIError("get_USERID failed: User carol does not exist"))
-    with pytest.raises(VaultAPIError, match="requester carol: get_USERID failed: User carol does not exist"):
+    with pytest.raises(VaultNotFoundError, match="user carol does not exist: get_USERID failed: User carol does not"):
         run_entry(_password_request.converge, client, desired("approved", requester="carol"), False)
     assert client.writes() == []
 

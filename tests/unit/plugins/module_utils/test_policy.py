@@ -11,6 +11,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultInputError,
     VaultNotFoundError,
+    VaultUnsupportedError,
 )
 from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient
 
@@ -91,7 +92,7 @@ def test_unknown_policy_is_not_found_and_names_the_known_ones():
 def test_a_failure_that_is_not_a_verdict_is_raised_without_reading_the_list():
     unsupported = VaultAPIError("UNSUPPORTED failed (HTTP 404): not supported", http_status=404)
     client = ScriptedClient({"validate_password": unsupported, "get_password_policies": POLICIES})
-    with pytest.raises(VaultAPIError, match="HTTP 404"):
+    with pytest.raises(VaultUnsupportedError, match="the vault does not serve it: .*HTTP 404"):
         _policy.validate_password(client, SECRET, name="Strong")
     assert keys(client) == ["validate_password"]
 

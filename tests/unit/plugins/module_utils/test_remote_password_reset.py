@@ -92,7 +92,9 @@ def desired(**options):
 
 
 def sent(client):
-    return [details for key, dummy_path, details, dummy_query in client.calls if key == _remote_password_reset.ENDPOINT]
+    return [
+        details for key, dummy_path, details, dummy_query in client.calls if key == "configure_remote_password_reset"
+    ]
 
 
 def test_the_defaults_are_sent_and_every_run_that_sends_is_a_change():
@@ -174,8 +176,11 @@ def test_duplicate_names_are_sent_once():
 
 def test_unknown_resources_fail_before_sending_naming_each():
     client = reset_client()
-    with pytest.raises(VaultNotFoundError, match="resources db-01, db-02 do not exist"):
+    with pytest.raises(VaultNotFoundError) as raised:
         run_entry(_remote_password_reset.converge, client, desired(resources=["db-01", "web-01", "db-02"]), False)
+    assert str(raised.value) == (
+        "resources db-01, db-02 do not exist (or are not visible to this token); nothing was changed"
+    )
     assert client.writes() == []
 
 
