@@ -56,7 +56,10 @@ class Call:
         except (VaultAPIError, VaultResponseError) as exc:
             if self.unserved == UNSUPPORTED and exc.http_status == UNSERVED:
                 raise VaultUnsupportedError(
-                    "the vault does not serve it: %s" % exc, operation=exc.operation, http_status=exc.http_status
+                    "the vault does not serve it: %s" % exc,
+                    operation=exc.operation,
+                    http_status=exc.http_status,
+                    vault_message=exc.vault_message,
                 ) from None
             raise
 
