@@ -98,8 +98,9 @@ help:
 	@echo '                  event source'"'"'s burst, default 10000);'
 	@echo '                  its host credentials part logs in to a private sshd: needs root and openssh-server'
 	@echo 'make new-module NAME=vault_<thing>[_info] [OPERATION=<catalogue key>] [DESCRIPTION=...]'
-	@echo '                  write every piece a module needs (tests/utils/new_module.py; the checklist is'
-	@echo '                  tests/unit/test_module_checklist.py)'
+	@echo '                  write every piece a module needs: its declaration tests/modules/<module>.yml, from'
+	@echo '                  which tests/utils/module_facts.py writes the shared files (tests/utils/new_module.py;'
+	@echo '                  the checklist is tests/unit/test_module_checklist.py)'
 	@echo 'make clean        remove .venv, .build and caches'
 
 venv: $(VENV_STAMP)
@@ -461,10 +462,11 @@ check: venv collection
 	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --basetemp $(PYTEST_TEMP)/check \
 	  --rootdir $(COPY) -q -n auto $(UNIT_TESTS)
 
-# Writes the pieces of a new module into this checkout (tests/utils/new_module.py says which).
-new-module:
+# Writes the pieces of a new module into this checkout (tests/utils/new_module.py says which), then the shared files
+# from the modules' declarations (tests/utils/module_facts.py, which reads them with the venv's PyYAML).
+new-module: venv
 	$(if $(NAME),,$(error NAME=vault_<thing>[_info] is required))
-	$(PYTHON) tests/utils/new_module.py $(NAME) $(if $(OPERATION),--operation $(OPERATION)) \
+	python tests/utils/new_module.py $(NAME) $(if $(OPERATION),--operation $(OPERATION)) \
 	  $(if $(DESCRIPTION),--description "$(DESCRIPTION)")
 
 clean:

@@ -1,20 +1,25 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 """Every piece a module needs, one test per module and piece, so that a module added without one fails here in
-seconds (and not near the end of the integration stage), its message naming the piece and the fix.
+seconds (and not near the end of the integration stage), its message naming the piece and the fix; and a unit test of
+every file of plugins/module_utils.
 
-Each piece is read where its truth lives: the action group in meta/runtime.yml, the estimates
-tests/utils/parallel_integration.py splits the jobs by, the modes the leak suite requires of a module (its own
-``modes_required`` of no_secret_in_output/summarize_secrets.py, against the tasks of its playbooks as written), the
-fault rows of tests/unit/plugins/faults/test_fault_coverage.py, the README's plugin table, the module's own
-documentation and the domain contract (plugins/module_utils/_task.py): ``main()`` runs
-``VaultModule(...).run(<domain>.converge)`` (``describe`` for a module that extends ``attributes.read_only``), an entry
-point takes only ``task``, and no other domain function is named like one. A module that is documentation only (its
-action plugin runs on the controller) is checked through its action plugin, which names exactly one entry point.
+Each piece is read where its truth lives: the module's declaration (tests/modules/<module>.yml, read by
+tests/utils/module_facts.py: the shared files written from it are checked by test_module_facts.py, its fault row by
+test_fault_coverage.py), whose domain file and entry point must be the ones the module runs; the modes the leak suite
+requires of a module (its own ``modes_required`` of no_secret_in_output/summarize_secrets.py, against the tasks of its
+playbooks as written); the module's own documentation and the domain contract (plugins/module_utils/_task.py):
+``main()`` runs ``VaultModule(...).run(<domain>.converge)`` (``describe`` for a module that extends
+``attributes.read_only``), an entry point takes only ``task``, and no other domain function is named like one. A
+module that is documentation only (its action plugin runs on the controller) is checked through its action plugin,
+which names exactly one entry point.
 
-tests/utils/new_module.py (``make new-module``) writes every piece; test_new_module.py runs these checks on what it
-writes. What other tests compare is only checked to exist here: the examples (their equality with tasks/examples.yml:
-plugins/modules/test_examples.py) and the fault row (its cells: test_fault_coverage.py).
+A file of plugins/module_utils has a unit test when a test file of tests/unit/plugins (not the scenarios and the fault
+suite, which run whole modules) imports it; ``WITHOUT_UNIT_TEST`` names the exceptions and why.
+
+tests/utils/new_module.py (``make new-module``) writes every piece, and a unit test stub that fails until it is
+replaced; test_new_module.py runs these checks on what it writes. The examples are only checked to exist here (their
+equality with tasks/examples.yml: plugins/modules/test_examples.py).
 """
 
 from __future__ import annotations
@@ -22,12 +27,13 @@ from __future__ import annotations
 import ast
 import functools
 import importlib.util
-import json
 import os
 import re
 
 import pytest
 import yaml
+
+from ansible_collections.credvault.vault.tests.utils import module_facts
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 COLLECTION = "credvault.vault"
@@ -38,12 +44,15 @@ ENTRY_POINT = re.compile(r"^(converge|describe)(?:_(\w+))?$")
 # The entry points' names before the contract (issue 26): no domain file defines them any more.
 OLD_NAMES = ("ensure", "ensure_state", "ensure_password", "ensure_file", "share", "deploy", "configure", "discover")
 LEAK_PLAYBOOKS = os.path.join("tests", "integration", "targets", "no_secret_in_output", "playbooks")
-# The file tests/utils/parallel_integration.py reads estimates from (its ESTIMATES).
-RUN_TIMES = os.path.join("tests", "utils", "integration_run_times.json")
-FAULT_TEST = os.path.join("tests", "unit", "plugins", "faults", "test_fault_coverage.py")
-GUIDE = os.path.join("docs", "docsite", "rst", "guide_architecture.rst")
-# A row of the guide's list-table of modules: module, domain file under plugins/, entry point (then its shape).
-GUIDE_ROW = re.compile(r"^   \* - ``(vault_\w+)``\n     - ``([\w/]+\.py)``\n     - ``(\w+)``$", re.M)
+UNIT_TESTS = os.path.join("tests", "unit", "plugins")
+# Test folders whose tests run whole modules, not the code of one file.
+NOT_UNIT_TESTS = ("scenarios", "faults")
+# The files of plugins/module_utils no unit test imports, and why.
+WITHOUT_UNIT_TEST = {
+    os.path.join("plugins", "module_utils", "_membership.py"): "the user-group membership steps _user and "
+    "_user_group share (moved out of _user_group to break an import cycle); test_user.py and test_user_group.py "
+    "test them through both entry points",
+}
 # libyaml's loader where PyYAML has it: the leak suite's playbooks are long.
 YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -131,32 +140,33 @@ class Repository:
     def galaxy_version(self):
         return yaml.safe_load(self.read("galaxy.yml"))["version"]
 
-    @functools.cached_property
-    def action_group(self):
-        return yaml.safe_load(self.read("meta", "runtime.yml"))["action_groups"]["vault"]
+    def declaration(self, module):
+        """The module's ``module_facts.Facts``, or what is wrong with its declaration."""
+        if not os.path.exists(self.path(module_facts.declaration_path(module))):
+            return "no %s" % module_facts.declaration_path(module)
+        try:
+            return module_facts.read(self.root, module)
+        except module_facts.FactsError as error:
+            return str(error)
 
     @functools.cached_property
-    def run_time_estimates(self):
-        return json.loads(self.read(RUN_TIMES))
+    def declared_modules(self):
+        return module_facts.declared_modules(self.root)
 
     @functools.cached_property
-    def readme_rows(self):
-        return set(re.findall(r"^\| `credvault\.vault\.(\w+)` \| module \|", self.read("README.md"), re.M))
+    def unit_test_imports(self):
+        """{test file: the files of plugins/ it imports} of the unit tests (``UNIT_TESTS`` but ``NOT_UNIT_TESTS``)."""
+        found = {}
+        for folder, directories, names in os.walk(self.path(UNIT_TESTS)):
+            directories[:] = sorted(d for d in directories if d not in NOT_UNIT_TESTS)
+            for name in sorted(names):
+                if name.startswith("test_") and name.endswith(".py"):
+                    path = os.path.relpath(os.path.join(folder, name), self.root)
+                    found[path] = {source for source, *dummy in imports_of(ast.walk(self.tree(*path.split(os.sep))))}
+        return found
 
-    @functools.cached_property
-    def guide_rows(self):
-        """{module: (domain file, entry point)} of the architecture guide's table of modules."""
-        return {
-            module: (os.path.join("plugins", *path.split("/")), entry)
-            for module, path, entry in GUIDE_ROW.findall(self.read(GUIDE))
-        }
-
-    @functools.cached_property
-    def fault_rows(self):
-        for node in self.tree(*FAULT_TEST.split(os.sep)).body:
-            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "ROWS":
-                return {key.value for key in node.value.keys if isinstance(key, ast.Constant)}
-        return set()
+    def unit_tests_of(self, path):
+        return sorted(test for test, imported in self.unit_test_imports.items() if path in imported)
 
     @functools.cached_property
     def leak_suite(self):
@@ -219,12 +229,11 @@ def leak_modes_missing(repo, module):
 # The domain contract: which entry point a module runs.
 
 
-def domain_imports(tree):
-    """{local name: (domain file, name or None)} of the imports from plugins/module_utils and plugins/plugin_utils:
-    ``from ...module_utils import _csr`` gives ``_csr: (module_utils/_csr.py, None)``, ``from ...module_utils._csr
-    import describe`` gives ``describe: (module_utils/_csr.py, "describe")``."""
-    names = {}
-    for node in tree.body:
+def imports_of(nodes):
+    """(domain file, name or None, local name) of each import from plugins/module_utils and plugins/plugin_utils among
+    ``nodes``: ``from ...module_utils import _csr`` gives ``(module_utils/_csr.py, None, _csr)``, ``from
+    ...module_utils._csr import describe`` gives ``(module_utils/_csr.py, "describe", describe)``."""
+    for node in nodes:
         if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith(PACKAGE + "."):
             continue
         parts = node.module[len(PACKAGE) + 1 :].split(".")
@@ -233,10 +242,14 @@ def domain_imports(tree):
         for alias in node.names:
             local = alias.asname or alias.name
             if len(parts) == 1:
-                names[local] = (os.path.join("plugins", parts[0], alias.name + ".py"), None)
+                yield os.path.join("plugins", parts[0], alias.name + ".py"), None, local
             else:
-                names[local] = (os.path.join("plugins", parts[0], parts[1] + ".py"), alias.name)
-    return names
+                yield os.path.join("plugins", parts[0], parts[1] + ".py"), alias.name, local
+
+
+def domain_imports(tree):
+    """{local name: (domain file, name or None)} of the module-level imports from the domain directories."""
+    return {local: (path, name) for path, name, local in imports_of(tree.body)}
 
 
 def resolve(node, imports):
@@ -331,9 +344,24 @@ def signature(function):
 # The pieces: each returns None when the module has it, else what is missing and how to add it.
 
 
-def action_group(repo, module):
-    if module not in repo.action_group:
-        return "add `- %s` to action_groups.vault in meta/runtime.yml (sorted)" % module
+def declaration(repo, module):
+    """The declaration exists and is valid, and its domain file and entry point are those the module runs."""
+    facts = repo.declaration(module)
+    if isinstance(facts, str):
+        return "%s (make new-module writes it; tests/utils/module_facts.py says the keys)" % facts
+    entry = entry_of(repo, module)
+    if isinstance(entry, str):
+        return None  # the domain entry point piece says what is wrong
+    declared = (os.path.join("plugins", *facts.domain.split("/")), facts.entry)
+    if declared != entry:
+        return "%s declares domain %s, entry %s; the module runs %s.%s" % (
+            module_facts.declaration_path(module),
+            facts.domain,
+            facts.entry,
+            entry[0],
+            entry[1],
+        )
+    return None
 
 
 def integration_target(repo, module):
@@ -345,49 +373,14 @@ def integration_target(repo, module):
         return "add %s to %s (tasks/examples.yml holds the EXAMPLES task for task)" % (", ".join(missing), target)
 
 
-def run_time_estimate(repo, module):
-    if module not in repo.run_time_estimates:
-        return 'add "%s": <seconds on 2 cores> to %s (parallel_integration.py splits the jobs by it)' % (
-            module,
-            RUN_TIMES,
-        )
-
-
 def leak_suite_entry(repo, module):
     missing = leak_modes_missing(repo, module)
     if missing:
         return (
-            "no_secret_in_output runs it in no %s task: add them to %s/modes.yml (normal; check: check_mode: true; "
-            "diff: diff: true; failing: a wrong auth_token with ignore_errors: true)"
-            % ("/".join(missing), LEAK_PLAYBOOKS)
+            "no_secret_in_output runs it in no %s task: add them to leak_tasks of %s, then run %s (normal; check: "
+            "check_mode: true; diff: diff: true; failing: a wrong auth_token with ignore_errors: true and a register)"
+            % ("/".join(missing), module_facts.declaration_path(module), module_facts.COMMAND)
         )
-
-
-def readme_row(repo, module):
-    if module not in repo.readme_rows:
-        return (
-            "add the row | `credvault.vault.%s` | module | <what it does> | to the plugin table of README.md" % module
-        )
-
-
-def guide_row(repo, module):
-    entry = entry_of(repo, module)
-    if isinstance(entry, str):
-        return None  # the domain entry point piece says what is wrong
-    if repo.guide_rows.get(module) != entry:
-        return "the table of modules in %s must have the row of %s: domain file %s, entry point %s (found: %s)" % (
-            GUIDE,
-            module,
-            entry[0],
-            entry[1],
-            repo.guide_rows.get(module),
-        )
-    return None
-
-
-def fault_row(repo, module):
-    if "modules/" + module not in repo.fault_rows:
-        return 'add "modules/%s": Row(...) to ROWS in %s' % (module, FAULT_TEST)
 
 
 def version_added(repo, module):
@@ -433,13 +426,9 @@ def domain_entry_point(repo, module):
 
 
 PIECES = {
-    "action group": action_group,
+    "declaration": declaration,
     "integration target": integration_target,
-    "run-time estimate": run_time_estimate,
     "leak-suite entry": leak_suite_entry,
-    "README row": readme_row,
-    "architecture guide row": guide_row,
-    "fault-matrix row": fault_row,
     "version_added": version_added,
     "documentation fragments": documentation_fragments,
     "domain entry point": domain_entry_point,
@@ -479,6 +468,26 @@ def entry_point_problems(repo, path):
     return problems
 
 
+def module_utils_files(repo):
+    """The files of plugins/module_utils (the gateway's package _api/ has its own tests: test_api_<section>.py)."""
+    return [
+        os.path.join("plugins", "module_utils", name + ".py")
+        for name in python_files(repo.root, os.path.join("plugins", "module_utils"))
+    ]
+
+
+def unit_test_problem(repo, path):
+    """None when a unit test imports the file (or ``WITHOUT_UNIT_TEST`` says why none does), else what to add."""
+    if repo.unit_tests_of(path) or path in WITHOUT_UNIT_TEST:
+        return None
+    stem = os.path.basename(path)[1:-3]
+    return (
+        "no unit test imports it: add %s (make new-module writes a stub of one), or say in WITHOUT_UNIT_TEST of "
+        "tests/unit/test_module_checklist.py why it has none"
+        % os.path.join(UNIT_TESTS, "module_utils", "test_%s.py" % stem)
+    )
+
+
 REPOSITORY = Repository(ROOT)
 
 
@@ -504,12 +513,21 @@ def test_no_two_modules_run_one_entry_point():
     assert {"%s.%s" % entry: modules for entry, modules in runs.items() if len(modules) > 1} == {}
 
 
-def test_the_readme_names_only_modules_that_exist():
-    assert sorted(REPOSITORY.readme_rows - set(REPOSITORY.modules)) == []
+def test_every_declaration_is_of_a_module():
+    assert sorted(set(REPOSITORY.declared_modules) - set(REPOSITORY.modules)) == []
 
 
-def test_the_architecture_guide_names_only_modules_that_exist():
-    assert sorted(set(REPOSITORY.guide_rows) - set(REPOSITORY.modules)) == []
+@pytest.mark.parametrize("path", module_utils_files(REPOSITORY))
+def test_module_utils_file_has_a_unit_test(path):
+    problem = unit_test_problem(REPOSITORY, path)
+    assert problem is None, "%s: %s" % (path, problem)
+
+
+@pytest.mark.parametrize("path", sorted(WITHOUT_UNIT_TEST))
+def test_a_file_without_a_unit_test_still_exists_and_still_has_none(path):
+    assert os.path.exists(REPOSITORY.path(path)), "%s is gone: remove it from WITHOUT_UNIT_TEST" % path
+    tests = REPOSITORY.unit_tests_of(path)
+    assert tests == [], "%s now has unit tests (%s): remove it from WITHOUT_UNIT_TEST" % (path, ", ".join(tests))
 
 
 def test_the_checklist_sees_every_module_and_reads_the_modes_as_the_leak_suite_does():

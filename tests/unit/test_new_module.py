@@ -1,7 +1,8 @@
 # -*- coding: utf-8 -*-
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 """The scaffold (tests/utils/new_module.py, ``make new-module``) writes every piece the checklist
-(test_module_checklist.py) requires: it runs into a copy of the files it touches and the checklist's own checks
+(test_module_checklist.py) requires, and edits no shared file but by writing it from the declarations
+(tests/utils/module_facts.py): it runs into a copy of the files it reads and writes, and the checklist's own checks
 run on the result, so the two cannot drift apart."""
 
 from __future__ import annotations
@@ -17,29 +18,19 @@ import pytest
 import yaml
 
 from ansible_collections.credvault.vault.tests.unit import test_module_checklist as checklist
+from ansible_collections.credvault.vault.tests.utils import module_facts
 
 ROOT = checklist.ROOT
-# What the scaffold reads or edits, and what the checklist reads.
+# The shared files module_facts.py writes.
+SHARED = sorted([module_facts.RUNTIME, module_facts.README, module_facts.GUIDE, module_facts.LEAK_MODES])
+# What the scaffold reads or writes, and what the checklist reads.
 COPIED = [
     "galaxy.yml",
-    "README.md",
     "ruff.toml",
-    "meta",
     "plugins",
-    checklist.RUN_TIMES,
-    checklist.FAULT_TEST,
+    module_facts.DECLARATIONS,
     os.path.dirname(checklist.LEAK_PLAYBOOKS),
-    checklist.GUIDE,
-]
-# Each file the scaffold edits, and the piece the checklist misses without that edit.
-EDITS = {
-    os.path.join("meta", "runtime.yml"): "action group",
-    checklist.RUN_TIMES: "run-time estimate",
-    "README.md": "README row",
-    os.path.join("docs", "docsite", "rst", "guide_architecture.rst"): "architecture guide row",
-    os.path.join(checklist.LEAK_PLAYBOOKS, "modes.yml"): "leak-suite entry",
-    checklist.FAULT_TEST: "fault-matrix row",
-}
+] + SHARED
 MODULES = [
     # An info module on an endpoint with a path parameter and an edition gate (the remote apps of a resource).
     ("vault_remote_app_info", "get_associated_remote_apps", "plugins/module_utils/_remote_app.py"),
@@ -63,14 +54,16 @@ SCAFFOLD = load_scaffold()
 
 @pytest.fixture
 def checkout(tmp_path):
+    """The copy, where the unit tests import it from: <tmp>/ansible_collections/credvault/vault."""
+    root = tmp_path / "ansible_collections" / "credvault" / "vault"
     for path in COPIED:
-        source, copy = os.path.join(ROOT, path), tmp_path / path
+        source, copy = os.path.join(ROOT, path), root / path
         copy.parent.mkdir(parents=True, exist_ok=True)
         if os.path.isdir(source):
             shutil.copytree(source, copy, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy(source, copy)
-    return tmp_path
+    return root
 
 
 def examples_of(root, module):
@@ -79,35 +72,74 @@ def examples_of(root, module):
     return yaml.safe_load(assignment.value.value)
 
 
+def texts(root, paths):
+    return {path: (root / path).read_text(encoding="utf-8") for path in paths}
+
+
 @pytest.mark.parametrize("module, operation, domain", MODULES, ids=[m[0] for m in MODULES])
 def test_a_scaffolded_module_has_every_piece_of_the_checklist(checkout, module, operation, domain):
-    written, edited = SCAFFOLD.scaffold(str(checkout), module, operation)
+    existed = (checkout / domain).exists()
+    written, appended, generated = SCAFFOLD.scaffold(str(checkout), module, operation)
     repo = checklist.Repository(str(checkout))
 
     entry = "describe" if module.endswith("_info") else "converge"
     assert checklist.missing_pieces(repo, module) == {}
+    assert checklist.unit_test_problem(repo, domain) is None
     # Of an existing domain file only what the scaffold added is its business.
     problems = checklist.entry_point_problems(repo, domain)
     assert [problem for problem in problems if problem.split(" ")[0].split("(")[0] == entry] == []
     examples = checkout / "tests" / "integration" / "targets" / module / "tasks" / "examples.yml"
     assert yaml.safe_load(examples.read_text(encoding="utf-8")) == examples_of(checkout, module)
-    assert os.path.join("plugins", "modules", module + ".py") in written
-    assert sorted(EDITS) == sorted(path for path in edited if path != domain)
+    assert {os.path.join("plugins", "modules", module + ".py"), module_facts.declaration_path(module)} <= set(written)
+    assert appended == ([domain] if existed else [])
+    assert generated == SHARED
+    assert module_facts.stale(str(checkout)) == []
 
 
-@pytest.mark.parametrize("path, piece", list(EDITS.items()), ids=list(EDITS.values()))
-def test_without_one_of_the_scaffolds_edits_the_checklist_names_that_piece(checkout, path, piece):
+def test_the_shared_files_are_only_written_from_the_declarations(checkout):
+    before = texts(checkout, SHARED)
     SCAFFOLD.scaffold(str(checkout), "vault_remote_app_info", "get_associated_remote_apps")
-    shutil.copy(os.path.join(ROOT, path), checkout / path)
+    scaffolded = texts(checkout, SHARED)
+    for path, text in before.items():
+        (checkout / path).write_text(text, encoding="utf-8")
 
-    assert list(checklist.missing_pieces(checklist.Repository(str(checkout)), "vault_remote_app_info")) == [piece]
+    assert module_facts.write(str(checkout)) == SHARED
+    assert texts(checkout, SHARED) == scaffolded
+
+
+def test_a_declaration_that_names_another_entry_point_is_named_by_the_checklist(checkout):
+    SCAFFOLD.scaffold(str(checkout), "vault_remote_app_info", "get_associated_remote_apps")
+    declaration = checkout / module_facts.declaration_path("vault_remote_app_info")
+    declaration.write_text(declaration.read_text(encoding="utf-8").replace("entry: describe", "entry: converge"))
+
+    missing = checklist.missing_pieces(checklist.Repository(str(checkout)), "vault_remote_app_info")
+    assert list(missing) == ["declaration"]
+    assert "declares domain module_utils/_remote_app.py, entry converge" in missing["declaration"]
+
+
+def test_the_unit_test_stub_fails_until_it_is_replaced(checkout):
+    SCAFFOLD.scaffold(str(checkout), "vault_remote_app_info", "get_associated_remote_apps")
+    stub = os.path.join("tests", "unit", "plugins", "module_utils", "test_remote_app_info.py")
+
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--rootdir", str(checkout), stub],
+        cwd=checkout,
+        env=dict(os.environ, PYTHONPATH=str(checkout.parents[2])),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "is a stub of make new-module: replace it with unit tests of _remote_app.describe(task)" in run.stdout
+    assert "1 failed" in run.stdout
 
 
 def test_the_scaffolds_python_passes_ruff(checkout):
     # The venv's ruff (tests/unit/requirements.txt): beside the running Python, whatever the PATH says.
     ruff = os.path.join(os.path.dirname(sys.executable), "ruff")
-    written, edited = SCAFFOLD.scaffold(str(checkout), "vault_remote_app_info", "get_associated_remote_apps")
-    python = [path for path in written + edited if path.endswith(".py")]
+    written, appended, dummy = SCAFFOLD.scaffold(str(checkout), "vault_remote_app_info", "get_associated_remote_apps")
+    python = [path for path in written + appended if path.endswith(".py")]
     assert len(python) == 3
     for command in (["format", "--check", "--diff"], ["check"]):
         run = subprocess.run([ruff, *command, *python], cwd=checkout, capture_output=True, text=True, check=False)
@@ -129,10 +161,10 @@ def test_the_scaffold_refuses_a_name_or_operation_it_cannot_use(checkout, name, 
     assert sorted(str(path) for path in checkout.rglob("*")) == before
 
 
-def test_a_file_without_its_anchor_leaves_the_checkout_untouched(checkout):
-    modes = checkout / checklist.LEAK_PLAYBOOKS / "modes.yml"
-    modes.write_text(modes.read_text(encoding="utf-8").replace(SCAFFOLD.LEAK_ANCHOR, ""), encoding="utf-8")
+def test_a_shared_file_without_its_markers_leaves_the_checkout_untouched(checkout):
+    modes = checkout / module_facts.LEAK_MODES
+    modes.write_text(modes.read_text(encoding="utf-8").replace("    # END leak tasks\n", ""), encoding="utf-8")
     before = {str(path): path.read_bytes() for path in checkout.rglob("*") if path.is_file()}
-    with pytest.raises(SystemExit, match="add the lines by hand"):
+    with pytest.raises(SystemExit, match="no line 'END leak tasks'.*; nothing was written"):
         SCAFFOLD.scaffold(str(checkout), "vault_remote_app_info", "get_associated_remote_apps")
     assert {str(path): path.read_bytes() for path in checkout.rglob("*") if path.is_file()} == before

@@ -92,16 +92,38 @@ def test_recorded_run_times_win_over_the_estimates_and_a_bad_estimates_file_coun
     estimates = tmp_path / "estimates.json"
     estimates.write_text(json.dumps({"a": 100, "b": 40, "c": "slow"}))
 
-    assert parallel.estimated_seconds(str(estimates), [str(tmp_path)]) == {"a": 9, "b": 40}
+    assert parallel.estimated_seconds(str(estimates), [str(tmp_path)], {"a": 50, "m": 30}) == {"a": 9, "b": 40, "m": 30}
 
     estimates.write_text("[1, 2]")
-    assert parallel.estimated_seconds(str(estimates), [str(tmp_path)]) == {"a": 9}
-    assert parallel.estimated_seconds(str(tmp_path / "missing.json"), []) == {}
+    assert parallel.estimated_seconds(str(estimates), [str(tmp_path)], {}) == {"a": 9}
+    assert parallel.estimated_seconds(str(tmp_path / "missing.json"), [], {}) == {}
 
 
-def test_the_committed_estimates_name_every_integration_target():
+def test_written_estimates_go_to_the_modules_declarations_and_the_others_to_the_file(parallel, tmp_path):
+    declaration = os.path.join(ROOT, "tests", "modules", "vault_server_info.yml")
+    with open(declaration, encoding="utf-8") as handle:
+        text = handle.read()
+    (tmp_path / "tests" / "modules").mkdir(parents=True)
+    (tmp_path / "tests" / "modules" / "vault_server_info.yml").write_text(text, encoding="utf-8")
+    estimates = tmp_path / "estimates.json"
+
+    written = parallel.write_estimates(str(estimates), {"vault_server_info": 41.6, "demo": 20}, str(tmp_path))
+
+    assert written == (1, 1)
+    assert json.loads(estimates.read_text(encoding="utf-8")) == {"demo": 20}
+    rewritten = (tmp_path / "tests" / "modules" / "vault_server_info.yml").read_text(encoding="utf-8")
+    assert parallel.module_facts().run_times(str(tmp_path)) == {"vault_server_info": 42}
+    assert [line for line in rewritten.splitlines() if not line.startswith("run_time:")] == [
+        line for line in text.splitlines() if not line.startswith("run_time:")
+    ]
+
+
+def test_the_committed_estimates_name_every_integration_target(parallel):
     with open(os.path.join(ROOT, "tests", "utils", "integration_run_times.json"), encoding="utf-8") as handle:
-        estimates = json.load(handle)
+        others = json.load(handle)
+    declared = parallel.module_facts().run_times(ROOT)
+    estimates = dict(others, **declared)
+    assert sorted(set(others) & set(declared)) == []
     targets_dir = os.path.join(ROOT, "tests", "integration", "targets")
     targets = {
         name

@@ -11,9 +11,11 @@ Writes what tests/unit/test_module_checklist.py requires of a module, so that th
 is left is the module's own logic: the module (DOCUMENTATION with the connection and attribute fragments, version_added
 = galaxy.yml's version, EXAMPLES, RETURN, ``main()`` running the domain entry point), the domain file
 ``plugins/module_utils/_<thing>.py`` with ``describe(task)`` (an _info module) or ``converge(task)`` (appended when the
-file exists), the integration target (aliases, meta/main.yml, tasks/main.yml, tasks/examples.yml), the run-time
-estimate, the action-group entry, the README row, the architecture guide's row, the leak-suite tasks
-(no_secret_in_output's modes.yml: normal, check, diff for a writing module, and failing) and the fault-matrix row.
+file exists), the integration target (aliases, meta/main.yml, tasks/main.yml, tasks/examples.yml), the module's
+declaration tests/modules/<module>.yml (the README's and the architecture guide's rows, the run-time estimate, the
+fault-matrix row and the leak-suite tasks: normal, check, diff for a writing module, and failing) and a unit test stub
+tests/unit/plugins/module_utils/test_<thing>[_info].py, which fails until unit tests of the entry point replace it.
+Then tests/utils/module_facts.py writes the shared files from the declarations: no shared list is edited by hand.
 
 ``--operation`` names the endpoint of plugins/module_utils/_catalogue.py the entry point calls: its path parameters
 become required options, its edition gate chooses the simulator of the fault row. Without it the entry point
@@ -24,19 +26,13 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import os
 import re
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 NAME = re.compile(r"^vault_[a-z][a-z0-9_]*[a-z0-9]$")
-LEAK_MODES = os.path.join("tests", "integration", "targets", "no_secret_in_output", "playbooks", "modes.yml")
-LEAK_ANCHOR = "    - name: Every wrong token was refused\n"
-LEAK_LOOP_END = "      loop_control:\n"
-FAULT_TEST = os.path.join("tests", "unit", "plugins", "faults", "test_fault_coverage.py")
-RUN_TIMES = os.path.join("tests", "utils", "integration_run_times.json")
-GUIDE = os.path.join("docs", "docsite", "rst", "guide_architecture.rst")
+UNIT_TESTS = os.path.join("tests", "unit", "plugins", "module_utils")
 # A new target's estimate until a run records its own (parallel_integration.py --write-estimates).
 ESTIMATE_SECONDS = 30
 HEADER = """# -*- coding: utf-8 -*-
@@ -70,14 +66,20 @@ class Plan:
         return self.endpoint is not None and "A" not in self.endpoint.gates
 
 
-def catalogue(root):
-    spec = importlib.util.spec_from_file_location(
-        "new_module_catalogue", os.path.join(root, "plugins", "module_utils", "_catalogue.py")
-    )
+def load_file(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
-    return module.CATALOGUE
+    return module
+
+
+# The declarations and the shared files written from them.
+FACTS = load_file("new_module_facts", os.path.join(os.path.dirname(os.path.abspath(__file__)), "module_facts.py"))
+
+
+def catalogue(root):
+    return load_file("new_module_catalogue", os.path.join(root, "plugins", "module_utils", "_catalogue.py")).CATALOGUE
 
 
 def galaxy_version(root):
@@ -182,20 +184,58 @@ def target_main(plan):
 
 def leak_tasks(plan):
     """The module's tasks of the leak suite: normal, check mode, check and diff (a writing module), wrong token."""
-    arguments = "".join('\n        %s: ""' % option for option in plan.options)
-    modes = [("", arguments, ""), (", in check mode", arguments, "\n      check_mode: true")]
+    arguments = "".join('\n    %s: ""' % option for option in plan.options)
+    modes = [("", arguments, ""), (", in check mode", arguments, "\n  check_mode: true")]
     if not plan.info:
-        modes.append((", in check mode with diff", arguments, "\n      check_mode: true\n      diff: true"))
+        modes.append((", in check mode with diff", arguments, "\n  check_mode: true\n  diff: true"))
     modes.append(
         (
             " with a wrong token",
-            arguments + '\n        auth_token: "{{ wrong_token }}"',
-            "\n      ignore_errors: true\n      register: %s_refused" % plan.thing,
+            arguments + '\n    auth_token: "{{ wrong_token }}"',
+            "\n  ignore_errors: true\n  register: %s_refused" % plan.thing,
         )
     )
-    return "".join(
-        "    - name: %s%s\n      credvault.vault.%s:%s%s\n\n" % (plan.description, label, plan.name, options, keywords)
+    return "\n".join(
+        "- name: %s%s\n  credvault.vault.%s:%s%s\n" % (plan.description, label, plan.name, options, keywords)
         for label, options, keywords in modes
+    )
+
+
+def facts_of(plan, domain_path):
+    """The module's declaration: every value a starting point to edit."""
+    fault = {"vault": "edition_b"} if plan.edition_b_only else {}
+    if plan.options:
+        fault["args"] = {option: "fc-base" for option in plan.options}
+    return FACTS.Facts(
+        module=plan.name,
+        readme=plan.description[0].lower() + plan.description[1:],
+        domain="/".join(domain_path.split(os.sep)[1:]),
+        entry=plan.entry,
+        shape="read-only" if plan.info else "workflow: <why it is no ``VaultObject``, or make it one>",
+        run_time=ESTIMATE_SECONDS,
+        fault=fault,
+        leak_tasks=leak_tasks(plan),
+    )
+
+
+def unit_test_stub(plan):
+    """A unit test of the entry point that fails until it is replaced by real ones."""
+    return (
+        "# -*- coding: utf-8 -*-\n"
+        "# GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)\n"
+        '"""Unit tests of %s(task) of plugins/module_utils/%s.py, the entry point of %s."""\n\n'
+        % (plan.entry, plan.domain, plan.name)
+        + "from __future__ import annotations\n\nimport pytest\n\n"
+        + "from ansible_collections.credvault.vault.plugins.module_utils import %s\n\n\n" % plan.domain
+        + "def test_%s_of_%s():\n" % (plan.entry, plan.name)
+        + '    """The stub make new-module wrote: it fails until unit tests of the entry point replace it."""\n'
+        + "    pytest.fail(\n"
+        + '        "%%s is a stub of make new-module: replace it with unit tests of %s.%%s(task) (ScriptedClient scripts "\n'
+        % plan.domain
+        + '        "the answers by catalogue key, run_entry runs the entry point: tests/unit/fakes.py; "\n'
+        + '        "test_agent_install_key.py is a short example)" %% (__file__, %s.%s.__name__)\n'
+        % (plan.domain, plan.entry)
+        + "    )\n"
     )
 
 
@@ -212,94 +252,49 @@ def write_all(root, texts):
             handle.write(text)
 
 
-def insert_sorted_line(text, line, pattern, entry_start=r""):
-    """``line`` among the lines matching ``pattern`` (group 1 the sort key): before the first that sorts after it,
-    else after the last one's entry (which ends before the next line matching ``entry_start``)."""
-    key = re.match(pattern, line).group(1)
-    lines = text.splitlines(keepends=True)
-    matching = [i for i, existing in enumerate(lines) if re.match(pattern, existing)]
-    if not matching:
-        raise SystemExit("new_module.py: no line like %r to insert %r near" % (pattern, line))
-    after = [i for i in matching if re.match(pattern, lines[i]).group(1) > key]
-    if after:
-        at = after[0]
-    else:
-        at = next(
-            i for i in range(matching[-1] + 1, len(lines) + 1) if i == len(lines) or re.match(entry_start, lines[i])
-        )
-    return "".join(lines[:at] + [line] + lines[at:])
-
-
-def insert_before(text, anchor, addition, path):
-    if anchor not in text:
-        raise SystemExit("new_module.py: %s no longer holds %r; add the lines by hand" % (path, anchor.strip()))
-    return text.replace(anchor, addition + anchor, 1)
-
-
-def add_leak_tasks(plan, text):
-    text = insert_before(text, LEAK_ANCHOR, leak_tasks(plan), LEAK_MODES)
-    head, dummy, tail = text.partition(LEAK_ANCHOR)
-    tail = insert_before(tail, LEAK_LOOP_END, '        - "{{ %s_refused }}"\n' % plan.thing, LEAK_MODES)
-    return head + LEAK_ANCHOR + tail
-
-
-def add_run_time(text, name):
-    estimates = json.loads(text)
-    estimates[name] = ESTIMATE_SECONDS
-    return json.dumps(estimates, indent=2, sort_keys=True) + "\n"
-
-
-def fault_row(plan):
-    arguments = "".join(', %s="fc-base"' % option for option in plan.options)
-    vault = ', vault="edition_b"' if plan.edition_b_only else ""
-    return '    "modules/%s": Row(module("%s"%s%s)),\n' % (plan.name, plan.name, vault, arguments)
+def refuse_existing(root, paths):
+    for path in paths:
+        if os.path.exists(os.path.join(root, path)):
+            sys.exit("new_module.py: %s exists" % path)
 
 
 def scaffold(root, name, operation=None, description=None):
-    """Write the pieces into the checkout ``root``; returns the paths written and the paths edited."""
+    """Write the pieces into the checkout ``root``; returns the paths written, the existing domain file appended to
+    (or none) and the shared files module_facts.py wrote."""
     if not NAME.match(name):
         sys.exit("new_module.py: a module's name is vault_<thing> or vault_<thing>_info in lower case: %s" % name)
     module_path = os.path.join("plugins", "modules", name + ".py")
-    if os.path.exists(os.path.join(root, module_path)):
-        sys.exit("new_module.py: %s exists" % module_path)
+    stub_path = os.path.join(UNIT_TESTS, "test_%s.py" % name[len("vault_") :])
+    refuse_existing(root, [module_path, FACTS.declaration_path(name), stub_path])
     plan = Plan(root, name, operation, description)
     domain_path = os.path.join("plugins", "module_utils", plan.domain + ".py")
     existing = read(root, domain_path) if os.path.exists(os.path.join(root, domain_path)) else None
     target = os.path.join("tests", "integration", "targets", name)
+    facts = facts_of(plan, domain_path)
     new_files = {
         module_path: module_text(plan),
+        FACTS.declaration_path(name): FACTS.dump(facts),
+        stub_path: unit_test_stub(plan),
         os.path.join(target, "aliases"): "context/controller\ngather_facts/no\n",
         os.path.join(target, "meta", "main.yml"): "---\ndependencies:\n  - setup_simulator\n",
         os.path.join(target, "tasks", "main.yml"): target_main(plan),
         os.path.join(target, "tasks", "examples.yml"): "---\n" + examples_text(plan),
     }
-    readme_row = "| `credvault.vault.%s` | module | %s |\n" % (name, plan.description[0].lower() + plan.description[1:])
-    shape = "read-only" if plan.info else "workflow: <why it is no ``VaultObject``, or make it one>"
-    guide_row = "   * - ``%s``\n     - ``module_utils/%s.py``\n     - ``%s``\n     - %s\n" % (
-        name,
-        plan.domain,
-        plan.entry,
-        shape,
-    )
-    changes = {
-        os.path.join("meta", "runtime.yml"): lambda t: insert_sorted_line(
-            t, "    - %s\n" % name, r"^    - (vault_\w+)$"
-        ),
-        RUN_TIMES: lambda t: add_run_time(t, name),
-        "README.md": lambda t: insert_sorted_line(t, readme_row, r"^\| `credvault\.vault\.(\w+)` \| module \|"),
-        GUIDE: lambda t: insert_sorted_line(t, guide_row, r"^   \* - ``(vault_\w+)``", r"^   \* - |^\S|^$"),
-        LEAK_MODES: lambda t: add_leak_tasks(plan, t),
-        FAULT_TEST: lambda t: insert_sorted_line(t, fault_row(plan), r'^    "modules/(\w+)": Row\(', r'^    "|^}'),
-    }
-    # Every text is made before any is written: a file that lost its anchor leaves the checkout untouched.
-    edited = {path: change(read(root, path)) for path, change in changes.items()}
+    appended = {}
     if existing is None:
         new_files[domain_path] = domain_text(plan, None)
     else:
-        edited[domain_path] = domain_text(plan, existing)
+        appended[domain_path] = domain_text(plan, existing)
+    # Every text is made before any is written: a shared file that lost its markers leaves the checkout untouched.
+    try:
+        shared = FACTS.render(root, sorted(FACTS.load(root) + [facts], key=lambda item: item.module))
+    except FACTS.FactsError as error:
+        sys.exit("new_module.py: %s; nothing was written" % error)
+    generated = {path: text for path, text in shared.items() if read(root, path) != text}
     write_all(root, new_files)
-    write_all(root, edited)
-    return list(new_files), list(edited)
+    write_all(root, appended)
+    write_all(root, generated)
+    return list(new_files), list(appended), sorted(generated)
 
 
 def main(argv):
@@ -309,13 +304,16 @@ def main(argv):
     parser.add_argument("--description", help="the short description (default: from the name)")
     parser.add_argument("--root", default=ROOT, help="the checkout to write into (default: this one)")
     args = parser.parse_args(argv)
-    written, edited = scaffold(os.path.abspath(args.root), args.name, args.operation, args.description)
+    written, appended, generated = scaffold(os.path.abspath(args.root), args.name, args.operation, args.description)
     for path in written:
-        print("written: %s" % path)
-    for path in edited:
-        print("edited:  %s" % path)
-    print("next: the entry point in the domain file, the options, RETURN and EXAMPLES (tasks/examples.yml repeats")
-    print("them), the target's assertions, the leak-suite tasks' options, the fault row's arguments, a unit test")
+        print("written:   %s" % path)
+    for path in appended:
+        print("appended:  %s" % path)
+    for path in generated:
+        print("generated: %s" % path)
+    print("next: the entry point in the domain file and its unit tests (the stub fails until then), the options,")
+    print("RETURN and EXAMPLES (tasks/examples.yml repeats them), the target's assertions, the declaration's facts;")
+    print("after editing the declaration: %s" % FACTS.COMMAND)
 
 
 if __name__ == "__main__":

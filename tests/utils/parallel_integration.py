@@ -11,9 +11,10 @@ Usage::
 ANSIBLE-TEST-COMMAND is the ansible-test integration command without targets, e.g.
 ``ansible-test integration --venv --python 3.11``. The targets it selects (all, or those matching
 ``--targets``) are split into ``--jobs`` groups of about the same run time, longest first, using the
-run times the earlier runs recorded (ansible-test's tests/output/data/integration-*.json), else those of
-``--estimates`` (default: integration_run_times.json beside this script, measured on a 2-core machine;
-refresh it with ``--write-estimates`` after a run when targets were added or changed a lot).
+run times the earlier runs recorded (ansible-test's tests/output/data/integration-*.json), else the estimates
+measured on a 2-core machine: a module's target's is the ``run_time`` of the module's declaration
+(tests/modules/<module>.yml), any other target's is in ``--estimates`` (default: integration_run_times.json beside
+this script). ``--write-estimates`` refreshes both after a run when targets were added or changed a lot.
 
 Nothing is shared between the groups, so that no target sees another's requests, faults or names:
 
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import importlib.util
 import json
 import os
 import re
@@ -53,6 +55,8 @@ CONFIG = os.path.join("tests", "integration", "integration_config.yml")
 # The estimate for a target without a recorded run time, when no target has one.
 DEFAULT_SECONDS = 60
 ESTIMATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "integration_run_times.json")
+# The checkout whose module declarations (tests/modules) hold the estimates of the modules' targets.
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # How often the progress line is written, and how ansible-test announces a target.
 PROGRESS_SECONDS = 120
 RUNNING = re.compile(rb"^Running (\S+) integration test (?:role|script)$", re.MULTILINE)
@@ -82,12 +86,15 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     parser.add_argument("--log-dir", help="where job-<n>.log and the simulator logs go (default: WORK-DIR/logs)")
     parser.add_argument("--targets", default="", help="space-separated target names or patterns (default: all)")
     parser.add_argument(
-        "--estimates", default=ESTIMATES, help="JSON {target: seconds} for targets without a recorded run time"
+        "--estimates",
+        default=ESTIMATES,
+        help="JSON {target: seconds} for the targets that are not a module's, when they have no recorded run time",
     )
     parser.add_argument(
         "--write-estimates",
         action="store_true",
-        help="only write the recorded run times (with the estimates for targets never run) to --estimates",
+        help="only write the recorded run times (the estimates for targets never run kept): a module's target's to "
+        "the module's declaration, the others to --estimates",
     )
 
     split = argv.index("--") if "--" in argv else len(argv)
@@ -142,8 +149,19 @@ def recorded_seconds(roots: list[str]) -> dict[str, int]:
     return seconds
 
 
-def estimated_seconds(path: str, roots: list[str]) -> dict[str, int]:
-    """The run times recorded under ``roots``, over the estimates of ``path`` (missing or unreadable: none)."""
+def module_facts():
+    """tests/utils/module_facts.py, which reads and writes the modules' declarations."""
+    spec = importlib.util.spec_from_file_location(
+        "module_facts", os.path.join(REPOSITORY, "tests", "utils", "module_facts.py")
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def estimated_seconds(path: str, roots: list[str], declared: dict[str, int]) -> dict[str, int]:
+    """The run times recorded under ``roots``, over the estimates of ``path`` (missing or unreadable: none) and the
+    ``declared`` ones of the modules' targets."""
     try:
         with open(path, encoding="utf-8") as estimates:
             seconds = json.load(estimates)
@@ -153,9 +171,22 @@ def estimated_seconds(path: str, roots: list[str]) -> dict[str, int]:
     if not isinstance(seconds, dict):
         seconds = {}
 
-    seconds = {name: value for name, value in seconds.items() if isinstance(value, (int, float))}
+    seconds = dict(declared, **{name: value for name, value in seconds.items() if isinstance(value, (int, float))})
     seconds.update(recorded_seconds(roots))
     return seconds
+
+
+def write_estimates(path: str, seconds: dict[str, int], root: str = REPOSITORY) -> tuple[int, int]:
+    """Each module's target's run time to the module's declaration under ``root``, the other targets' to ``path``;
+    returns how many of each were written."""
+    facts = module_facts()
+    declared = facts.run_times(root)
+    facts.write_run_times(root, {name: value for name, value in seconds.items() if name in declared})
+    others = {name: value for name, value in sorted(seconds.items()) if name not in declared}
+    with open(path, "w", encoding="utf-8") as estimates:
+        json.dump(others, estimates, indent=2)
+        estimates.write("\n")
+    return len(seconds) - len(others), len(others)
 
 
 def split_targets(targets: list[str], seconds: dict[str, int], jobs: int) -> list[list[str]]:
@@ -401,12 +432,13 @@ def main(argv: list[str]) -> int:
     args, command = parse_args(argv)
     roots = [os.path.join(args.work_dir, str(number), COLLECTION_PATH) for number in range(1, args.jobs + 1)]
 
+    seconds = estimated_seconds(args.estimates, [args.content] + roots, module_facts().run_times(REPOSITORY))
+
     if args.write_estimates:
-        seconds = estimated_seconds(args.estimates, [args.content] + roots)
-        with open(args.estimates, "w", encoding="utf-8") as estimates:
-            json.dump(dict(sorted(seconds.items())), estimates, indent=2)
-            estimates.write("\n")
-        log(f"wrote the run times of {len(seconds)} targets to {args.estimates}")
+        modules, others = write_estimates(args.estimates, seconds)
+        log(
+            f"wrote the run times of {modules} modules' targets to their declarations, {others} others' to {args.estimates}"
+        )
         return 0
 
     targets = list_targets(command, args.content, args.targets.split())
@@ -415,7 +447,7 @@ def main(argv: list[str]) -> int:
         log("no targets to run")
         return 1
 
-    groups = split_targets(targets, estimated_seconds(args.estimates, [args.content] + roots), args.jobs)
+    groups = split_targets(targets, seconds, args.jobs)
     os.makedirs(args.log_dir, exist_ok=True)
 
     if ensure_ansible_test_key():

@@ -6,8 +6,10 @@ The cells of the integration target ``fault_matrix``, for every plugin, at the s
 one fault in a simulator of this process (``harness``), runs the plugin as Ansible would, clears the fault, runs it
 again until it converges and counts the objects of its name. A write meets the fault on its first write, a reader
 on its reads; what each cell asserts is the matrix's (``check_cell``). The plugins come from the plugins/
-directories, so a plugin added without a row in ``ROWS`` fails here. The table of outcomes is written to
-``$CREDVAULT_FAULT_TABLE`` (default: ``fault_table.md`` in pytest's base temporary directory).
+directories, so a plugin added without a row in ``ROWS`` fails here. A module's row is the ``fault`` of its
+declaration (tests/modules/<module>.yml, ``declared_row``); the lookups' and the inventory plugin's are here. The
+table of outcomes is written to ``$CREDVAULT_FAULT_TABLE`` (default: ``fault_table.md`` in pytest's base temporary
+directory).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import pytest
 from ansible_collections.credvault.vault.plugins.module_utils._client import MAY_HAVE_BEEN_APPLIED
 from ansible_collections.credvault.vault.plugins.module_utils._options import client_from_options
 from ansible_collections.credvault.vault.tests.unit.plugins.faults import harness
+from ansible_collections.credvault.vault.tests.utils import module_facts
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..")
 PLUGINS = [
@@ -151,9 +154,6 @@ class World:
             details={"USERNAME": "fc-requester", "ROLE": "Password User", "ISAPIUSER": "true"},
         )
         self.requester_token = requester.details_dict()["AUTHTOKEN"]
-        self.requester_id = self.call(
-            "access_control", "get_user_id", query={"USERNAME": "fc-requester"}
-        ).details_dict()["USERID"]
         self.run(
             "access_control",
             "module",
@@ -185,22 +185,13 @@ class World:
             return harness.run_lookup(plugin, args.pop("_terms"), dict(connection, **args))
         return harness.run_inventory(dict(connection, **args), self.directory)
 
-    def count(self, vault, kind, **fields):
-        """How many records of ``kind`` the vault's store holds with those ``fields``."""
+    def records(self, vault, kind, **fields):
+        """The records of ``kind`` the vault's store holds with those ``fields``."""
         found = self.vaults[vault].simulator.store.all(kind)
-        return len([item for item in found if all(str(item.get(key)) == str(value) for key, value in fields.items())])
+        return [item for item in found if all(str(item.get(key)) == str(value) for key, value in fields.items())]
 
-    def share_account(self, vault, resource, account, user_id):
-        ids = self.call(vault, "get_resource_account_ids", query={"RESOURCENAME": resource, "ACCOUNTNAME": account})
-        path = {"resource_id": ids.details_dict()["RESOURCEID"], "account_id": ids.details_dict()["ACCOUNTID"]}
-        self.call(vault, "share_account_with_user", path=path, details={"ACCESSTYPE": "view", "USERID": user_id})
-
-    def account_id(self, vault, name):
-        return next(item["id"] for item in self.vaults[vault].simulator.store.all("account") if item["name"] == name)
-
-    def add_account(self, vault, resource, name):
-        outcome = self.run(vault, "module", "vault_account", resource=resource, name=name, password=PASSWORD)
-        assert not outcome.get("failed"), outcome
+    def count(self, vault, kind, **fields):
+        return len(self.records(vault, kind, **fields))
 
 
 @dataclass(frozen=True)
@@ -229,26 +220,30 @@ class Row:
         return self.run.vault
 
 
-def module(plugin, /, vault="default", **args):
-    """A ``Row.run`` for module ``name``: ``args`` are templates, ``{name}`` the cell's object, ``{dir}`` a folder."""
-    return _runner("module", plugin, vault, args)
-
-
-def action(plugin, /, vault="default", **args):
-    return _runner("action", plugin, vault, args)
-
-
 def lookup(plugin, /, *terms, vault="default", **options):
     return _runner("lookup", plugin, vault, dict(options, _terms=list(terms)))
 
 
 def _runner(kind, plugin, vault, args):
     def run(world, name, timeout, retries):
-        values = {"name": name, "dir": str(world.directory), "port": world.port, "requester": world.requester_token}
-        return world.run(vault, kind, plugin, timeout, retries, **_fill(args, values))
+        return world.run(vault, kind, plugin, timeout, retries, **_fill(args, _values(world, name)))
 
     run.vault = vault
     return run
+
+
+def _values(world, name):
+    """What the templates of a row's arguments may name: ``{name}`` the cell's object, ``{dir}`` a folder, the
+    vault's ``{port}``, the ``{requester}``'s token on the access-control vault, ``{password}`` and
+    ``{new_password}``."""
+    return {
+        "name": name,
+        "dir": str(world.directory),
+        "port": world.port,
+        "requester": world.requester_token,
+        "password": PASSWORD,
+        "new_password": NEW_PASSWORD,
+    }
 
 
 def _fill(value, values):
@@ -261,208 +256,61 @@ def _fill(value, values):
     return value
 
 
-def records(kind, vault="default", **fields):
-    """A ``Row.count``: the store's records of ``kind`` whose fields match (``{name}``: the cell's object)."""
-    return lambda world, name: [world.count(vault, kind, **_fill(fields, {"name": name}))]
+# The keys of a declaration's ``fault``: the row's flags, and how it runs, prepares and counts.
+ROW_FLAGS = ("writes", "reads", "always_changed", "compared", "waits")
+FAULT_KEYS = ("runner", "vault", "args", "prepare", "count") + ROW_FLAGS
 
 
-CERTIFICATE_FIELDS = {
-    "key_algorithm": "EC",
-    "key_length": 256,
-    "signature_algorithm": "SHA256",
-    "validity": 30,
-    "validity_type": "days",
-}
+def declared_row(module, fault):
+    """The row of ``module`` from the ``fault`` of its declaration (tests/modules/<module>.yml, read by
+    tests/utils/module_facts.py): ``runner`` ``module`` (the default) or ``action`` (its action plugin, for a module
+    that runs on the controller), ``vault`` (``default``, ``edition_b`` or ``access_control``), ``args`` (templates:
+    ``_values``), the flags of ``Row``, ``prepare`` (modules run on the row's vault before the cell, each ``{module:
+    <name>, args: {...}}``, each must succeed) and ``count`` (each ``{records: <kind of the simulator's store>,
+    <field>: <template>}``, where a field may be ``{id_of: <kind>, <field>: <template>}``: the id of that record)."""
+    unknown = sorted(set(fault) - set(FAULT_KEYS))
+    assert not unknown, "tests/modules/%s.yml: unknown keys of fault: %s (the keys: %s)" % (module, unknown, FAULT_KEYS)
+    vault = fault.get("vault", "default")
+    return Row(
+        _runner(fault.get("runner", "module"), module, vault, fault.get("args", {})),
+        prepare=_preparation(vault, fault["prepare"]) if "prepare" in fault else None,
+        count=_counter(vault, fault["count"]) if "count" in fault else None,
+        **{flag: fault[flag] for flag in ROW_FLAGS if flag in fault},
+    )
+
+
+def _preparation(vault, steps):
+    def prepare(world, name):
+        for step in steps:
+            outcome = world.run(vault, "module", step["module"], **_fill(step.get("args", {}), _values(world, name)))
+            assert not outcome.get("failed"), "preparing %s: %s" % (name, outcome)
+
+    return prepare
+
+
+def _counter(vault, entries):
+    def count(world, name):
+        return [world.count(vault, **_fields(world, vault, entry, name)) for entry in entries]
+
+    return count
+
+
+def _fields(world, vault, entry, name):
+    """``{kind: ..., <field>: value}`` of a ``count`` entry (or of an ``id_of``) with its templates filled."""
+    fields = {"kind": entry.get("records", entry.get("id_of"))}
+    for key, value in entry.items():
+        if key in ("records", "id_of"):
+            continue
+        if isinstance(value, dict):
+            (record,) = world.records(vault, **_fields(world, vault, value, name))
+            fields[key] = record["id"]
+        else:
+            fields[key] = _fill(value, _values(world, name))
+    return fields
+
 
 ROWS = {
-    "modules/vault_account": Row(
-        module("vault_account", resource="fc-base", name="{name}", password=PASSWORD),
-        writes=True,
-        count=records("account", name="{name}"),
-    ),
-    "modules/vault_account_file": Row(
-        module("vault_account_file", resource="fc-files", account="keeper", dest="{dir}/{name}.lic"),
-    ),
-    "modules/vault_account_info": Row(module("vault_account_info", resource="fc-base", name="root")),
-    "modules/vault_account_password": Row(
-        module("vault_account_password", resource="fc-base", account="{name}", password=NEW_PASSWORD),
-        writes=True,
-        prepare=lambda world, name: world.add_account("default", "fc-base", name),
-    ),
-    "modules/vault_accounts": Row(
-        module(
-            "vault_accounts",
-            resource="fc-base",
-            accounts=[{"name": "{name}-1", "password": PASSWORD}, {"name": "{name}-2", "password": PASSWORD}],
-        ),
-        writes=True,
-        count=lambda world, name: [world.count("default", "account", name=name + suffix) for suffix in ("-1", "-2")],
-    ),
-    "modules/vault_agent_install_key": Row(module("vault_agent_install_key"), compared=False),
-    # A fetch (no input) is a read; only a generation writes ("input is given only to generate a new one").
-    "modules/vault_agent_key": Row(module("vault_agent_key"), compared=False),
-    "modules/vault_audit_info": Row(module("vault_audit_info"), compared=False),
-    "modules/vault_certificate": Row(
-        module("vault_certificate", common_name="{name}.example.com", **CERTIFICATE_FIELDS),
-        writes=True,
-        count=records("ssl_certificate", common_name="{name}.example.com"),
-    ),
-    "modules/vault_certificate_deploy": Row(
-        module("vault_certificate_deploy", common_name="fc-cert.example.com", server="localhost"),
-        writes=True,
-        always_changed=True,
-    ),
-    "modules/vault_certificate_export": Row(
-        action("vault_certificate_export", common_name="fc-cert.example.com", dest="{dir}/{name}.cer"),
-    ),
-    "modules/vault_certificate_group": Row(
-        module("vault_certificate_group", name="{name}", certificates=[{"common_name": "fc-cert.example.com"}]),
-        writes=True,
-        always_changed=True,
-        count=records("certificate_group", name="{name}"),
-    ),
-    "modules/vault_certificate_info": Row(module("vault_certificate_info")),
-    "modules/vault_certificate_share": Row(
-        module("vault_certificate_share", common_name="fc-cert.example.com", users=["{name}"]),
-        writes=True,
-        always_changed=True,
-        prepare=lambda world, name: world.run(
-            "default",
-            "module",
-            "vault_user",
-            name=name,
-            first_name="Fault",
-            last_name="Share",
-            email=name + "@example.com",
-            role="Password User",
-            password=PASSWORD,
-        ),
-    ),
-    "modules/vault_csr": Row(
-        module("vault_csr", common_name="{name}.example.com", **CERTIFICATE_FIELDS),
-        writes=True,
-        count=records("csr", common_name="{name}.example.com"),
-    ),
-    "modules/vault_csr_info": Row(module("vault_csr_info")),
-    "modules/vault_organization_info": Row(module("vault_organization_info", vault="edition_b")),
-    "modules/vault_password_policy_info": Row(module("vault_password_policy_info")),
-    "modules/vault_password_request": Row(
-        module(
-            "vault_password_request",
-            vault="access_control",
-            auth_token="{requester}",
-            resource="fc-base",
-            account="{name}",
-            reason="Fault suite",
-            state="requested",
-        ),
-        writes=True,
-        prepare=lambda world, name: [
-            world.add_account("access_control", "fc-base", name),
-            world.share_account("access_control", "fc-base", name, world.requester_id),
-        ],
-        count=lambda world, name: [
-            world.count("access_control", "password_request", account_id=world.account_id("access_control", name))
-        ],
-    ),
-    "modules/vault_password_request_info": Row(module("vault_password_request_info")),
-    "modules/vault_password_validate": Row(module("vault_password_validate", password=PASSWORD, policy="Strong")),
-    "modules/vault_host_credentials": Row(
-        action("vault_host_credentials", resource="fc-base", login_account="root", become_account="root")
-    ),
-    "modules/vault_pgp_key_export": Row(
-        action("vault_pgp_key_export", vault="edition_b", user="admin", dest="{dir}/{name}.asc")
-    ),
-    "modules/vault_remote_password_reset": Row(
-        module("vault_remote_password_reset", resources=["{name}"], login_account="root"),
-        writes=True,
-        always_changed=True,
-        prepare=lambda world, name: world.run(
-            "default",
-            "module",
-            "vault_resource",
-            name=name,
-            type="Linux",
-            owner="admin",
-            first_account={"name": "root", "password": PASSWORD},
-        ),
-    ),
-    "modules/vault_resource": Row(
-        module(
-            "vault_resource",
-            name="{name}",
-            type="Linux",
-            owner="admin",
-            first_account={"name": "root", "password": PASSWORD},
-        ),
-        writes=True,
-        count=records("resource", name="{name}"),
-    ),
-    "modules/vault_resource_group": Row(
-        module("vault_resource_group", name="{name}", resources=["fc-base"]),
-        writes=True,
-        count=records("resource_group", name="{name}"),
-    ),
-    "modules/vault_resource_info": Row(module("vault_resource_info", name="fc-base")),
-    "modules/vault_resource_type_info": Row(module("vault_resource_type_info")),
-    "modules/vault_server_info": Row(module("vault_server_info")),
-    "modules/vault_share": Row(
-        module(
-            "vault_share", accounts=[{"resource": "fc-base", "account": "{name}"}], users=["fc-grantee"], access="view"
-        ),
-        writes=True,
-        always_changed=True,
-        prepare=lambda world, name: world.add_account("default", "fc-base", name),
-    ),
-    "modules/vault_ssh_key": Row(
-        module("vault_ssh_key", name="{name}", key_type="ed25519"),
-        writes=True,
-        count=records("ssh_key", name="{name}"),
-    ),
-    "modules/vault_ssh_key_association": Row(
-        module("vault_ssh_key_association", associations=[{"key": "fc-key", "resource": "fc-base", "user": "{name}"}]),
-        writes=True,
-        prepare=lambda world, name: world.add_account("default", "fc-base", name),
-    ),
-    "modules/vault_ssh_key_export": Row(action("vault_ssh_key_export", name="fc-key", dest="{dir}/{name}.key")),
-    "modules/vault_ssh_key_info": Row(module("vault_ssh_key_info", name="fc-key")),
-    "modules/vault_ssl_discovery": Row(
-        module("vault_ssl_discovery", host="localhost", port="{port}"),
-        writes=True,
-        reads=False,
-        always_changed=True,
-        waits=True,
-    ),
-    "modules/vault_user": Row(
-        module(
-            "vault_user",
-            name="{name}",
-            first_name="Fault",
-            last_name="Matrix",
-            email="{name}@example.com",
-            role="Password User",
-            password=PASSWORD,
-        ),
-        writes=True,
-        count=records("user", name="{name}"),
-    ),
-    "modules/vault_user_group": Row(
-        module("vault_user_group", name="fc-team", members=["{name}"]),
-        writes=True,
-        prepare=lambda world, name: world.run(
-            "default",
-            "module",
-            "vault_user",
-            name=name,
-            first_name="Fault",
-            last_name="Member",
-            email=name + "@example.com",
-            role="Password User",
-            password=PASSWORD,
-        ),
-    ),
-    "modules/vault_user_group_info": Row(module("vault_user_group_info", name="fc-team")),
-    "modules/vault_user_info": Row(module("vault_user_info", name="fc-grantee")),
+    **{"modules/" + facts.module: declared_row(facts.module, facts.fault) for facts in module_facts.load(ROOT)},
     "lookup/vault_password": Row(lookup("vault_password", "fc-base/root")),
     "lookup/vault_generated_password": Row(lookup("vault_generated_password", "Strong"), compared=False),
     "lookup/vault_ssh_key": Row(lookup("vault_ssh_key", "fc-key", vault="edition_b")),
