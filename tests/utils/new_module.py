@@ -25,6 +25,7 @@ calls nothing yet. Every value written is a starting point to edit, none is a gu
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib.util
 import os
 import re
@@ -56,7 +57,7 @@ class Plan:
         if operation and self.endpoint is None:
             sys.exit("new_module.py: %s is not a key of CATALOGUE in plugins/module_utils/_catalogue.py" % operation)
         self.operation = operation
-        self.options = re.findall(r"{(\w+)}", self.endpoint.path) if self.endpoint else []
+        self.gateway, self.options = declared_function(root, operation) if operation else (None, [])
         verb = "List" if self.info else "Manage"
         self.description = description or "%s the %ss of the credential vault" % (verb, self.words)
         self.version = galaxy_version(root)
@@ -80,6 +81,38 @@ FACTS = load_file("new_module_facts", os.path.join(os.path.dirname(os.path.abspa
 
 def catalogue(root):
     return load_file("new_module_catalogue", os.path.join(root, "plugins", "module_utils", "_catalogue.py")).CATALOGUE
+
+
+def declared_function(root, key):
+    """``(gateway module, required parameters)`` of the function of ``plugins/module_utils/_api`` that declares the
+    catalogue row ``key`` (``@declares("<key>")``): the domain calls it, never the client."""
+    folder = os.path.join(root, "plugins", "module_utils", "_api")
+    for file_name in sorted(os.listdir(folder)):
+        if file_name.startswith("_") or not file_name.endswith(".py"):
+            continue
+        with open(os.path.join(folder, file_name), encoding="utf-8") as handle:
+            tree = ast.parse(handle.read())
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and any(
+                _declares(decorator, key) for decorator in node.decorator_list
+            ):
+                arguments = node.args.args[1:]
+                required = arguments[: len(arguments) - len(node.args.defaults)]
+                return file_name[:-3], [
+                    argument.arg for argument in required if argument.arg not in ("details", "files")
+                ]
+    sys.exit(
+        "new_module.py: no function of plugins/module_utils/_api declares %s: declare it there first "
+        "(plugins/module_utils/_api/_declare.py says how)" % key
+    )
+
+
+def _declares(decorator, key):
+    return (
+        isinstance(decorator, ast.Call)
+        and getattr(decorator.func, "id", None) == "declares"
+        and [getattr(argument, "value", None) for argument in decorator.args[:1]] == [key]
+    )
 
 
 def galaxy_version(root):
@@ -139,32 +172,41 @@ def domain_function(plan):
         body = '    return {"%s": %s}\n' % (plan.returned, "[]" if plan.info else "{}")
         sends = "nothing yet"
     else:
-        path = ", ".join('"%s": task.desired["%s"]' % (option, option) for option in plan.options)
-        call = 'task.client.call("%s"%s)' % (plan.operation, ", path=path" if path else "")
-        body = "    path = {%s}\n" % path if path else ""
+        values = ", ".join('"%s": task.desired["%s"]' % (option, option) for option in plan.options)
+        arguments = "".join(', task.desired["%s"]' % option for option in plan.options)
+        call = "%s_api.%s(task.client%s)" % (plan.gateway, plan.operation, arguments)
         if plan.info:
-            body += '    return {"%s": %s.details_list()}\n' % (plan.returned, call)
+            body = '    return {"%s": %s}\n' % (plan.returned, call)
         else:
             # Compares the options alone: task.desired also holds the connection's token.
-            body += (
-                '    if task.tracker.compare("%s", None, %s) and not task.check_mode:\n        %s\n'
-                '    return {"%s": {}}\n' % (plan.thing, "path" if path else "{}", call, plan.returned)
+            body = (
+                '    if task.tracker.compare("%s", None, {%s}) and not task.check_mode:\n        %s\n'
+                '    return {"%s": {}}\n' % (plan.thing, values, call, plan.returned)
             )
         sends = plan.endpoint.operation
     return 'def %s(task):\n    """The entry point of %s: sends %s."""\n%s' % (plan.entry, plan.name, sends, body)
 
 
+def gateway_import(plan):
+    return "from ._api import %s as %s_api\n" % (plan.gateway, plan.gateway) if plan.gateway else ""
+
+
 def domain_text(plan, existing):
     if existing is None:
+        imports = "\n" + gateway_import(plan) if plan.gateway else ""
         return (
             HEADER
-            + '\n"""%s."""\n\nfrom __future__ import annotations\n\n\n' % plan.description
+            + '\n"""%s."""\n\nfrom __future__ import annotations\n%s\n\n' % (plan.description, imports)
             + domain_function(plan)
         )
     if re.search(r"^def %s\(" % plan.entry, existing, re.M):
         sys.exit(
             "new_module.py: plugins/module_utils/%s.py already has %s(); name the module after a new domain"
             % (plan.domain, plan.entry)
+        )
+    if gateway_import(plan) and gateway_import(plan) not in existing:
+        existing = existing.replace(
+            "from __future__ import annotations\n", "from __future__ import annotations\n\n" + gateway_import(plan), 1
         )
     return existing.rstrip("\n") + "\n\n\n" + domain_function(plan)
 
