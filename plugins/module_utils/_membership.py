@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from ._errors import VaultAPIError, VaultResponseError
+from ._api import users as users_api
+from ._errors import VaultNotFoundError, VaultResponseError
 
 REMOVE = "REMOVE USER FROM USER_GROUP"
 REMOVED = "removed"
@@ -27,48 +28,26 @@ _ALREADY_MEMBER = re.compile(r"already", re.IGNORECASE)
 
 
 def find_user_group_id(client, name):
-    """``(id, None)`` of the user group called ``name``, or ``(None, the vault's message)`` when it has none.
-
-    ``GET_USERGROUPID`` (A 11200 / B 5100) answers a failed ``result`` for an
-    unknown name; as for users, a failed result counts as "no such group" and an
-    HTTP error status is raised.
-    """
+    """``(id, None)`` of the user group called ``name``, or ``(None, the vault's message)`` when it has none
+    (``GET_USERGROUPID``, A 11200 / B 5100: a failed ``result`` for an unknown name)."""
     try:
-        details = client.call("get_user_group_id", query={"USERGROUPNAME": name}).details_dict()
-    except VaultAPIError as exc:
-        if exc.http_status not in (None, 200):
-            raise
+        return users_api.get_user_group_id(client, name), None
+    except VaultNotFoundError as exc:
         return None, exc.vault_message
-    group_id = details.get("USERGROUPID")
-    if group_id in (None, ""):
-        raise VaultResponseError(
-            "GET_USERGROUPID for user group %s returned no USERGROUPID" % name, operation="GET_USERGROUPID"
-        )
-    return str(group_id), None
 
 
 def add_member(client, user, group_name):
     """``ADD USER TO USERGROUP``; False when the vault answers that the user is a member already."""
-    response = client.call("add_user_to_group", query={"USERNAME": user, "USERGROUPNAME": group_name})
-    return not _ALREADY_MEMBER.search(response.message or "")
+    return not _ALREADY_MEMBER.search(users_api.add_user_to_group(client, user, group_name) or "")
 
 
 def remove_pairs(client, user_ids, group_ids):
     """Remove every user of ``user_ids`` from every group of ``group_ids`` (ids as digit strings) in one call.
 
     Returns ``{(user id, group id): pair}`` with the vault's RESULT item of each
-    pair, or None for a pair it did not answer. A call in which no pair was
-    removed may answer a failed result with the same RESULT; any other failure
-    is raised.
+    pair, or None for a pair it did not answer.
     """
-    details = {"USERIDS": _numbers(user_ids, "user"), "USERGROUPIDS": _numbers(group_ids, "user group")}
-    try:
-        pairs = client.call("remove_user_from_group", details=details).details_list("RESULT")
-    except VaultAPIError as exc:
-        found = exc.details.get("RESULT") if isinstance(exc.details, dict) else None
-        pairs = [pair for pair in found if isinstance(pair, dict)] if isinstance(found, list) else []
-        if not pairs:
-            raise
+    pairs = users_api.remove_user_from_group(client, _numbers(user_ids, "user"), _numbers(group_ids, "user group"))
     answered = {(str(pair.get("USERID")), str(pair.get("USERGROUPID"))): pair for pair in pairs}
     return {(str(u), str(g)): answered.get((str(u), str(g))) for u in user_ids for g in group_ids}
 

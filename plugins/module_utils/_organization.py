@@ -11,6 +11,7 @@ connection option ``org_name`` - carries an organization's display name.
 
 from __future__ import annotations
 
+from ._api import users as users_api
 from ._checks import clean_text
 
 
@@ -18,7 +19,7 @@ def list_organizations(client):
     """Every organization as ``{name, id, display_name}``, in one request."""
     return [
         {"name": _text(item.get("name")), "id": _text(item.get("id")), "display_name": _text(item.get("displayName"))}
-        for item in client.call("get_organizations").details_list()
+        for item in users_api.get_organizations(client)
     ]
 
 

@@ -41,7 +41,7 @@ import datetime
 import re
 
 from ._api import users as users_api
-from ._catalogue import CATALOGUE
+from ._api._declare import require
 from ._checks import clean_text
 from ._client import gates_text
 from ._converge import CreatedMeanwhile, Field, VaultObject
@@ -53,7 +53,6 @@ from ._errors import (
     VaultNotFoundError,
     VaultResponseError,
     VaultUnsupportedError,
-    is_refusal,
 )
 from ._membership import REMOVE, REMOVED, add_member, find_user_group_id, pair_outcome, remove_pairs
 from ._paging import PAGE_SIZE, SEARCH_OPERATORS, read_all_pages_if_served, search_input
@@ -85,34 +84,27 @@ MISSING = re.compile(r"(does not|doesn't|do not) exist|not found|no such|invalid
 
 
 def find_user_id(client, name):
-    """``(id, None)`` of the user called ``name``, or ``(None, the vault's message)`` when it has none.
-
-    ``get_USERID`` answers a failed ``result`` for an unknown name, and the spec
-    shows no code that tells it from another refusal: a failed result counts as
-    "no such user", and the vault's words are kept for the message. An HTTP
-    error status and a refusal of this token (``is_refusal``) are raised.
-    """
+    """``(id, None)`` of the user called ``name``, or ``(None, the vault's message)`` when it has none
+    (``get_USERID``: a failed ``result`` counts as "no such user"; an HTTP error status and a refusal of this token
+    are raised)."""
     try:
-        details = client.call("get_user_id", query={"USERNAME": name}).details_dict()
-    except VaultAPIError as exc:
-        if exc.http_status not in (None, 200) or is_refusal(exc):
-            raise
+        return users_api.get_user_id(client, name), None
+    except VaultNotFoundError as exc:
         return None, exc.vault_message
-    user_id = details.get("USERID")
-    if user_id in (None, ""):
-        raise VaultResponseError("get_USERID for user %s returned no USERID" % name, operation="get_USERID")
-    return str(user_id), None
 
 
 def require_user_id(client, name):
     """The id of the user called ``name``; ``VaultNotFoundError`` (with the vault's words) when it has none."""
     user_id, vault_message = find_user_id(client, name)
     if user_id is None:
-        raise VaultNotFoundError(not_found("user %s does not exist" % name, vault_message), vault_message=vault_message)
+        raise VaultNotFoundError(
+            with_vault_words("user %s does not exist" % name, vault_message), vault_message=vault_message
+        )
     return user_id
 
 
-def not_found(text, vault_message):
+def with_vault_words(text, vault_message):
+    """``text``, followed by what the vault said, when it said anything."""
     return text if not vault_message else "%s; the vault said: %s" % (text, vault_message)
 
 
@@ -195,7 +187,7 @@ def search_users(client, value=None, column="userName", operator="contains", pag
     if items is None:
         raise VaultUnsupportedError(
             "listing and searching users needs the user list GET_USER(S) (%s), and %s; look a user up by name instead"
-            % (gates_text(CATALOGUE["get_users"].gates), why),
+            % (gates_text(users_api.get_users.endpoint.gates), why),
             operation="GET_USER(S)",
         )
     return items
@@ -353,18 +345,17 @@ class User(VaultObject):
         if desired.get("token_dest") and desired.get("api_user") is not True:
             raise VaultInputError("%s: token_dest is only for API users: set api_user: true" % self.label)
         if desired.get("reset_mfa"):
-            self.client.check_supported("reset_mfa")
+            require(self.client, users_api.reset_mfa)
         if desired.get("purge_groups"):
             try:
-                self.client.check_supported("get_user_groups")
-                self.client.check_supported("remove_user_from_group")
+                require(self.client, users_api.get_user_groups, users_api.remove_user_from_group)
             except VaultUnsupportedError as exc:
                 raise self._purge_refused(exc) from None
 
     def _purge_refused(self, why):
         return VaultUnsupportedError(
             "%s: purge_groups needs the user group list (GET_USERGROUP(S), %s) to find the groups not listed, and %s"
-            % (self.label, gates_text(CATALOGUE["get_user_groups"].gates), why),
+            % (self.label, gates_text(users_api.get_user_groups.endpoint.gates), why),
             operation="GET_USERGROUP(S)",
         )
 
@@ -417,19 +408,19 @@ class User(VaultObject):
         """``CREATE_USER``; keeps an API user's token. A refused create is followed by one more read: when the user
         exists by then, a parallel run created it (``CreatedMeanwhile``). Returns the new user's handle."""
         details = create_input(values)
-        key = "create_api_user" if values.get("api_user") is True else "create_user"
+        api_user = values.get("api_user") is True
         try:
-            response = self.client.call(key, details=details)
+            if api_user:
+                self.token = users_api.create_api_user(self.client, details)
+            else:
+                users_api.create_user(self.client, details)
         except VaultAPIError:
             handle = self.find()
             if handle is None:
                 raise
             raise CreatedMeanwhile(handle) from None
-        if key == "create_api_user":
-            token = response.details_dict().get("AUTHTOKEN")
-            self.token = token if isinstance(token, str) and token else None
         try:
-            if key == "create_api_user" and self.token is None:
+            if api_user and self.token is None:
                 raise VaultResponseError("CREATE_USER returned no AUTHTOKEN", operation="CREATE_USER")
             handle = self.find()
             if handle is None:
@@ -542,7 +533,7 @@ class User(VaultObject):
         if self.check_mode:
             self.follow_up(tracker, None, new=True)
             return self.result(handle, False)
-        self.client.call("delete_user_by_name", query={"USERNAME": values["name"]})
+        users_api.delete_user_by_name(self.client, values["name"])
         try:
             created = self.send_create(values)
         except CreatedMeanwhile as meanwhile:
@@ -583,7 +574,7 @@ class User(VaultObject):
         name = self.desired["name"]
         if self.desired.get("reset_mfa"):
             tracker.record("reset_mfa", False, True, True)
-            self.send("Reset MFA", "reset_mfa", query={"USERNAME": name})
+            self.send(users_api.reset_mfa, name)
         self.add_to_groups(tracker, name)
         if self.desired.get("purge_groups") and not new:
             self.remove_from_other_groups(tracker, handle["id"])
@@ -601,8 +592,7 @@ class User(VaultObject):
         differs = current != locked
         tracker.record("locked", current, locked, differs)
         if differs:
-            key, operation = ("lock_user", "LOCK USER") if locked else ("unlock_user", "UNLOCK USER")
-            self.send(operation, key, query={"USERNAME": self.desired["name"]})
+            self.send(users_api.lock_user if locked else users_api.unlock_user, self.desired["name"])
         return differs
 
     def remove_from_other_groups(self, tracker, user_id):
@@ -644,11 +634,12 @@ class User(VaultObject):
             added = [group for group in groups if add_member(self.client, name, group)]
         tracker.record("added_to_groups", [], added, bool(added))
 
-    def send(self, text, key, **kwargs):
-        """Send a write (``text`` names it in ``calls``); in check mode only name it."""
-        self.calls.append(text)
+    def send(self, write, user_name):
+        """Send the write ``write`` (a gateway function taking the user's name; its operation names it in
+        ``calls``); in check mode only name it."""
+        self.calls.append(write.endpoint.operation)
         if not self.check_mode:
-            self.client.call(key, **kwargs)
+            write(self.client, user_name)
 
     def result(self, handle, relocked):
         """``{"user_id", "user"}``; the list item is read again when the lock state of a listed user was written."""
@@ -659,9 +650,9 @@ class User(VaultObject):
     def delete(self, handle):
         try:
             if self.desired.get("name"):
-                self.client.call("delete_user_by_name", query={"USERNAME": self.desired["name"]})
+                users_api.delete_user_by_name(self.client, self.desired["name"])
             else:
-                self.client.call("delete_user", path={"user_id": handle["id"]})
+                users_api.delete_user(self.client, handle["id"])
         except VaultAPIError as exc:
             if handle.get("unverified") and exc.http_status is not None and 200 <= exc.http_status < 300:
                 self.tracker.warn("%s: taken as absent, the vault refused to delete it: %s" % (self.label, exc))

@@ -31,7 +31,7 @@ What the API offers, and what that means here:
 from __future__ import annotations
 
 from ._api import users as users_api
-from ._catalogue import CATALOGUE
+from ._api._declare import require
 from ._checks import clean_text
 from ._client import gates_text
 from ._errors import (
@@ -40,15 +40,16 @@ from ._errors import (
     VaultNotFoundError,
     VaultResponseError,
     VaultUnsupportedError,
+    refuse_unknown,
 )
 from ._membership import NOT_A_MEMBER, REMOVE, REMOVED, add_member, find_user_group_id, pair_outcome, remove_pairs
 from ._paging import read_all_pages, read_all_pages_if_served, search_input
-from ._user import absence_doubt, find_user_id, not_found
+from ._user import absence_doubt, find_user_id, with_vault_words
 
 CANNOT_CREATE = "the vault's API cannot create user groups; create it in the vault's web console"
 NO_USER_LIST = (
     "purge_members needs the list of every user (GET_USER(S), "
-    + gates_text(CATALOGUE["get_users"].gates)
+    + gates_text(users_api.get_users.endpoint.gates)
     + ") to know whom to remove, "
     "and the API has no call that reads a group's members; name the users to remove in absent_members instead: %s"
 )
@@ -62,7 +63,7 @@ def require_user_group_id(client, name):
     group_id, vault_message = find_user_group_id(client, name)
     if group_id is None:
         raise VaultNotFoundError(
-            not_found("user group %s does not exist" % name, vault_message), vault_message=vault_message
+            with_vault_words("user group %s does not exist" % name, vault_message), vault_message=vault_message
         )
     return group_id
 
@@ -180,11 +181,11 @@ def check_member_gates(client, desired):
     removal call."""
     if desired.get("purge_members"):
         try:
-            client.check_supported("get_users")
+            require(client, users_api.get_users)
         except VaultUnsupportedError as exc:
             raise VaultUnsupportedError(NO_USER_LIST % exc, operation=exc.operation) from None
     if desired.get("purge_members") or desired.get("absent_members"):
-        client.check_supported("remove_user_from_group")
+        require(client, users_api.remove_user_from_group)
 
 
 def existing_group_id(client, name):
@@ -192,7 +193,7 @@ def existing_group_id(client, name):
     group_id, vault_message = find_user_group_id(client, name)
     if group_id is None:
         raise VaultNotFoundError(
-            not_found("user group %s does not exist: %s" % (name, CANNOT_CREATE), vault_message),
+            with_vault_words("user group %s does not exist: %s" % (name, CANNOT_CREATE), vault_message),
             vault_message=vault_message,
         )
     return number(group_id, "GET_USERGROUPID", "user group %s" % name)
@@ -221,15 +222,7 @@ def members_to_add(task, users, members):
         unknown = [user for user in wanted if user not in users]
     else:
         unknown = [user for user in wanted if find_user_id(task.client, user)[0] is None]
-    if unknown and not task.check_mode:
-        raise VaultNotFoundError(
-            "users %s do not exist (or are not visible to this token); nothing was changed" % ", ".join(unknown)
-        )
-    if unknown:
-        task.warn(
-            "users %s do not exist yet: check mode takes them as created by an earlier task, "
-            "a real run fails unless they exist by then" % ", ".join(unknown)
-        )
+    refuse_unknown("users", unknown, task.check_mode, task.warn)
     return wanted
 
 
@@ -285,7 +278,7 @@ def delete_groups(task):
     A name the vault does not know is no change. Ids are sent as given (in check mode they are not checked).
     """
     client = task.client
-    client.check_supported("delete_user_groups")
+    require(client, users_api.delete_user_groups)
     targets, absent = groups_to_delete(client, task.desired)
     listed = [_group(group_id, name) for group_id, name in targets.items()]
     if task.check_mode or not targets:
@@ -318,8 +311,7 @@ def send_delete(client, targets):
     A group the vault did not delete fails the task naming it, unless it was asked for by name and that name
     is gone now (another run deleted it first).
     """
-    details = {"userGroupIds": [int(group_id) for group_id in targets]}
-    outcomes = _answer(client, "delete_user_groups", details, lambda found: any(key in found for key in targets))
+    outcomes = users_api.delete_user_groups(client, list(targets))
     deleted, meanwhile, refused = [], [], []
     for group_id, name in targets.items():
         outcome = outcomes.get(group_id)
@@ -345,18 +337,6 @@ def number(value, operation, what):
             "%s gave %s an id that is not a number: %r" % (operation, what, value), operation=operation
         )
     return text
-
-
-def _answer(client, key, details, carries_outcomes):
-    """The Details of the call's answer; a failed result whose Details carry the per-item outcomes is read like a
-    success (the items say what happened), any other failure is raised."""
-    try:
-        return client.call(key, details=details).details_dict()
-    except VaultAPIError as exc:
-        found = exc.details if isinstance(exc.details, dict) else {}
-        if not carries_outcomes(found):
-            raise
-        return found
 
 
 def _status(outcome):
