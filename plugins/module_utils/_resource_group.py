@@ -37,9 +37,11 @@ and the task converges to what it finds.
 
 from __future__ import annotations
 
-from ._catalogue import CATALOGUE
+from ._api import resource_groups as resource_groups_api
+from ._api import resources as resources_api
+from ._api._declare import UNSERVED
 from ._checks import clean_text
-from ._client import UNSERVED, gates_text
+from ._client import gates_text
 from ._converge import CreatedMeanwhile, VaultObject
 from ._errors import (
     VaultAPIError,
@@ -48,7 +50,8 @@ from ._errors import (
     VaultNotFoundError,
     VaultResponseError,
     VaultUnsupportedError,
-    is_refusal,
+    not_found,
+    refuse_unknown,
 )
 from ._policy import find_policy, list_policies, unknown_policy_error
 
@@ -97,36 +100,24 @@ def validate(desired):
 
 
 def list_groups(client):
-    """The groups this token sees (``GET_RESOURCE_GROUPS`` list items), or None when the vault lacks the list.
-
-    A vault configured below A 12230 / B 6000 is refused by the client before
-    sending; one without a configured build answers the unserved path with
-    HTTP 404.
-    """
-    response, dummy_why = client.read_optional("get_resource_groups")
-    return None if response is None else response.details_list()
+    """The groups this token sees (``GET_RESOURCE_GROUPS`` list items), or None when the vault lacks the list
+    (A 12230 / B 6000)."""
+    try:
+        return resource_groups_api.get_resource_groups(client)
+    except VaultUnsupportedError:
+        return None
 
 
 def find_group(client, groups, name):
     """The list item of group ``name``, or None when there is none.
 
     Without the list (``groups`` None) the item holds only the id and name,
-    from ``GET RESOURCE GROUP ID`` among the caller's own groups (no USERID).
-    That call fails alike for an unknown name and for a group of another owner;
-    a refusal of this token (``is_refusal``) is raised as it is.
+    from ``GET RESOURCE GROUP ID`` among the caller's own groups.
     """
     if groups is not None:
         return next((item for item in groups if item.get("resourceGroupName") == name), None)
-    try:
-        response = client.call("get_resource_group_id", query={"RESOURCEGROUPNAME": name})
-    except VaultAPIError as exc:
-        if exc.http_status == UNSERVED or is_refusal(exc):
-            raise
-        return None
-    found = response.details_dict()
-    if not found.get("RESOURCEGROUPID"):
-        return None
-    return {"resourceGroupId": str(found["RESOURCEGROUPID"]), "resourceGroupName": name}
+    group_id = resource_groups_api.get_resource_group_id(client, name)
+    return None if group_id is None else {"resourceGroupId": group_id, "resourceGroupName": name}
 
 
 class ResourceIndex:
@@ -141,15 +132,14 @@ class ResourceIndex:
         if self._ids is None:
             self._ids = {
                 item["RESOURCE NAME"]: str(item.get("RESOURCE ID"))
-                for item in self.client.call("get_resources").details_list()
+                for item in resources_api.get_resources(self.client)
                 if item.get("RESOURCE NAME")
             }
         return self._ids
 
 
 def group_ids_of_resource(client, resource_id):
-    response = client.call("get_associated_groups", path={"resource_id": resource_id})
-    return {str(item.get("GROUP ID")) for item in response.details_list("ASSOCIATED GROUPS")}
+    return {str(item.get("GROUP ID")) for item in resources_api.get_associated_groups(client, resource_id)}
 
 
 def members_among(client, group_id, ids_by_name):
@@ -157,16 +147,17 @@ def members_among(client, group_id, ids_by_name):
     return {name for name, resource_id in ids_by_name.items() if group_id in group_ids_of_resource(client, resource_id)}
 
 
-def change_members(client, key, group_id, ids_by_name):
-    """Associate or disassociate ``ids_by_name`` (``key`` says which); any resource not answered Success fails."""
+def change_members(client, change, group_id, ids_by_name):
+    """Associate or disassociate ``ids_by_name`` (``change``: ``associate_resources`` or ``disassociate_resources``
+    of the gateway); any resource not answered Success fails."""
     ids = sorted(ids_by_name.values(), key=int)
-    response = client.call(key, path={"group_id": group_id}, details={"RESOURCEIDS": [int(i) for i in ids]})
+    response = change(client, group_id, [int(i) for i in ids])
     outcomes = response.details_dict()
     refused = sorted(
         name for name, resource_id in ids_by_name.items() if _status(outcomes.get(resource_id)) != "success"
     )
     if refused:
-        operation = response.operation or key
+        operation = response.operation or change.endpoint.operation
         message = response.message or "no message given"
         raise VaultAPIError(
             "%s: the vault did not accept %s: %s" % (operation, ", ".join(refused), message),
@@ -227,7 +218,8 @@ def subgroup_names(groups, group_id):
 
 
 def _policy_list_missing(exc):
-    """True when ``GET PASSWORD POLICIES`` is not there or refused (not a connection or server failure)."""
+    """True when ``GET PASSWORD POLICIES`` is not there or refused (not a connection or server failure). ``_policy``
+    reads it as a row that fails as it is, so an unconfigured vault without it is its HTTP 404 (``UNSERVED``)."""
     if isinstance(exc, VaultUnsupportedError) or exc.http_status == UNSERVED:
         return True
     return isinstance(exc, VaultAPIError) and exc.http_status is not None and 200 <= exc.http_status < 300
@@ -270,7 +262,9 @@ class ResourceGroup(VaultObject):
             return {"group": {}, "resources": [] if managed else None}
         created = self.send_create(desired, parent_id)
         if wanted:
-            change_members(self.client, "associate_resources", str(created["resourceGroupId"]), wanted)
+            change_members(
+                self.client, resource_groups_api.associate_resources, str(created["resourceGroupId"]), wanted
+            )
         return {"group": created, "resources": sorted(wanted) if managed else None}
 
     def converge(self, tracker, handle):
@@ -302,7 +296,7 @@ class ResourceGroup(VaultObject):
 
     def delete(self, handle):
         try:
-            self.client.call("delete_resource_group", query={"RESOURCEGROUPID": handle["resourceGroupId"]})
+            resource_groups_api.delete_resource_group(self.client, handle["resourceGroupId"])
         except VaultAPIError as exc:
             return self.deleted_meanwhile(exc)
         return True
@@ -317,15 +311,7 @@ class ResourceGroup(VaultObject):
         if not names:
             return {}, []
         unknown = sorted({name for name in names if name not in index.ids})
-        if unknown and not self.check_mode:
-            raise VaultNotFoundError(
-                "resources %s do not exist (or are not visible to this token)" % ", ".join(unknown)
-            )
-        if unknown:
-            self.tracker.warn(
-                "resources %s do not exist yet: check mode takes them as created by an earlier task, "
-                "a real run fails unless they exist by then" % ", ".join(unknown)
-            )
+        refuse_unknown("resources", unknown, self.check_mode, self.tracker.warn)
         return {name: index.ids[name] for name in names if name not in unknown}, unknown
 
     def differences(self, group):
@@ -349,7 +335,7 @@ class ResourceGroup(VaultObject):
             self.tracker.warn(
                 "the vault has no resource group list (GET_RESOURCE_GROUPS needs %s), so the %s of the existing group "
                 "%s could not be compared"
-                % (gates_text(CATALOGUE["get_resource_groups"].gates), " and ".join(unlisted), name)
+                % (gates_text(resource_groups_api.get_resource_groups.endpoint.gates), " and ".join(unlisted), name)
             )
         unreported = [option for option in CREATION_ONLY if desired.get(option) is not None]
         if unreported:
@@ -368,9 +354,7 @@ class ResourceGroup(VaultObject):
         if group is not None:
             return str(group["resourceGroupId"])
         if not self.check_mode:
-            raise VaultNotFoundError(
-                "parent resource group %s does not exist (or is not visible to this token)" % parent
-            )
+            raise not_found("parent resource group", parent)
         self.tracker.warn(
             "parent resource group %s does not exist yet: check mode takes it as created by an earlier task, "
             "a real run fails unless it exists by then" % parent
@@ -415,7 +399,7 @@ class ResourceGroup(VaultObject):
         then, another run created it, and ``CreatedMeanwhile`` carries it (``groups`` is the list read again).
         """
         try:
-            self.client.call("create_resource_group", details=create_input(values, parent_id))
+            resource_groups_api.create_resource_group(self.client, create_input(values, parent_id))
         except VaultAPIError:
             groups = None if self.groups is None else list_groups(self.client)
             group = find_group(self.client, groups, values["name"])
@@ -448,9 +432,9 @@ class ResourceGroup(VaultObject):
         if self.check_mode:
             return sorted(current)
         if missing:
-            change_members(self.client, "associate_resources", group_id, missing)
+            change_members(self.client, resource_groups_api.associate_resources, group_id, missing)
         if extra:
-            change_members(self.client, "disassociate_resources", group_id, extra)
+            change_members(self.client, resource_groups_api.disassociate_resources, group_id, extra)
         return sorted(after)
 
     def recreate(self, group):
@@ -501,7 +485,7 @@ class ResourceGroup(VaultObject):
         self.track_recreation(group, sorted(old) if static else None, sorted(set(members) | set(assumed)))
         if self.check_mode:
             return {"group": group, "resources": sorted(old) if static else None}
-        self.client.call("delete_resource_group", query={"RESOURCEGROUPID": group_id})
+        resource_groups_api.delete_resource_group(self.client, group_id)
         created = self.create_after_delete(new, parent_id, sorted(old))
         if members:
             self.associate_after_recreation(created, members)
@@ -543,7 +527,9 @@ class ResourceGroup(VaultObject):
 
     def associate_after_recreation(self, created, members):
         try:
-            change_members(self.client, "associate_resources", str(created["resourceGroupId"]), members)
+            change_members(
+                self.client, resource_groups_api.associate_resources, str(created["resourceGroupId"]), members
+            )
         except VaultError as exc:
             raise type(exc)(
                 "resource group %s was recreated (new id %s) but its resources %s were not all associated "

@@ -146,8 +146,11 @@ def test_check_mode_reads_but_writes_nothing():
 
 def test_unknown_resource_names_fail_together_before_any_write():
     client = scripted_client(groups=())
-    with pytest.raises(VaultNotFoundError, match="resources nope, zed do not exist"):
+    with pytest.raises(VaultNotFoundError) as failure:
         run_entry(_resource_group.converge, client, desired(resources=["a", "zed", "nope"]), False)
+    assert str(failure.value) == (
+        "resources nope, zed do not exist (or are not visible to this token); nothing was changed"
+    )
     assert client.writes() == []
 
 
