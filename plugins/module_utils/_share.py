@@ -50,11 +50,15 @@ What the API offers, and what that means here:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ._account import require_account
-from ._catalogue import CATALOGUE
+from ._api import resources as resources_api
+from ._api import sharing as sharing_api
+from ._api import users as users_api
+from ._api._declare import require, unsupported_reason
 from ._checks import clean_text
-from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError, VaultUnsupportedError
+from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotFoundError, VaultUnsupportedError, not_found
 from ._object_lock import sent_by_this_task
 from ._resource import find_resource_id
 from ._resource_group import find_group, list_groups
@@ -83,29 +87,32 @@ LEVELS = {
     (RESOURCE_GROUP, USER_GROUP): (VIEW, MODIFY, FULL_ACCESS),
 }
 PER_TARGET = {
-    (RESOURCE, USER): "share_resource_with_user",
-    (RESOURCE, USER_GROUP): "share_resource_with_group",
-    (ACCOUNT, USER): "share_account_with_user",
-    (ACCOUNT, USER_GROUP): "share_account_with_group",
+    (RESOURCE, USER): sharing_api.share_resource_with_user,
+    (RESOURCE, USER_GROUP): sharing_api.share_resource_with_group,
+    (ACCOUNT, USER): sharing_api.share_account_with_user,
+    (ACCOUNT, USER_GROUP): sharing_api.share_account_with_group,
 }
-BULK = {RESOURCE: "share_resources", ACCOUNT: "share_accounts", RESOURCE_GROUP: "share_resource_groups"}
+BULK = {
+    RESOURCE: sharing_api.share_resources,
+    ACCOUNT: sharing_api.share_accounts,
+    RESOURCE_GROUP: sharing_api.share_resource_groups,
+}
 # The accessType each bulk call takes; the spec lists none for /resources/share, which shares resources.
 BULK_LEVELS = {
-    "share_resources": (VIEW, MODIFY, FULL_ACCESS, REVOKE),
-    "share_accounts": (VIEW, MODIFY, REMOTE_APP_ONLY, REVOKE),
-    "share_resource_groups": (VIEW, MODIFY, FULL_ACCESS, REVOKE),
+    sharing_api.share_resources: (VIEW, MODIFY, FULL_ACCESS, REVOKE),
+    sharing_api.share_accounts: (VIEW, MODIFY, REMOTE_APP_ONLY, REVOKE),
+    sharing_api.share_resource_groups: (VIEW, MODIFY, FULL_ACCESS, REVOKE),
 }
 BULK_TARGET_IDS = {RESOURCE: "resourceIds", ACCOUNT: "accountIds", RESOURCE_GROUP: "resourceGroupIds"}
 BULK_GRANTEE_IDS = {USER: "userIds", USER_GROUP: "userGroupIds"}
-SINGLE_GRANTEE_ID = {USER: "USERID", USER_GROUP: "USERGROUPID"}
 # Why a call the configured vault lacks is needed, for the refusal.
 NEEDED_FOR = {
-    "share_resource_groups": "resource groups are shared only by SHARE_RESOURCEGROUP(S)",
-    "share_accounts": "remoteapponly is shared only by SHARE_ACCOUNTS(S)",
-    "share_resource_with_group": "sharing a resource with a user group",
-    "share_account_with_group": "sharing an account with a user group",
-    "get_user_group_id": "user group names are resolved by GET_USERGROUPID",
-    "get_associated_remote_apps": "remote apps are resolved by GET_REMOTEAPPS_ASSOCIATED_WITH_RESOURCE",
+    sharing_api.share_resource_groups: "resource groups are shared only by SHARE_RESOURCEGROUP(S)",
+    sharing_api.share_accounts: "remoteapponly is shared only by SHARE_ACCOUNTS(S)",
+    sharing_api.share_resource_with_group: "sharing a resource with a user group",
+    sharing_api.share_account_with_group: "sharing an account with a user group",
+    users_api.get_user_group_id: "user group names are resolved by GET_USERGROUPID",
+    resources_api.get_associated_remote_apps: "remote apps are resolved by GET_REMOTEAPPS_ASSOCIATED_WITH_RESOURCE",
 }
 
 
@@ -153,19 +160,19 @@ class Request:
 
 @dataclass
 class Call:
-    """One share call: catalogue row, path, Details, and what it shares with whom (for the result and messages)."""
+    """One share call: the gateway function that sends it and what it takes after the client (``arguments``), and
+    what it shares with whom (for the result and messages)."""
 
-    key: str
+    send: Callable
     targets: list
     grantees: list
     level: str
-    details: dict
-    path: dict | None = None
+    arguments: tuple
     remote_apps: list = field(default_factory=list)
 
     @property
     def operation(self):
-        return CATALOGUE[self.key].operation
+        return self.send.endpoint.operation
 
     def entry(self):
         """The call as the module returns it: never an id the task did not give, never a secret."""
@@ -287,19 +294,16 @@ def check_remote_apps(request):
         )
 
 
-def has(client, key):
-    """True when the configured edition and build have catalogue row ``key``; False when none is configured."""
+def has(client, function):
+    """True when the configured edition and build have the row of gateway function ``function``; False when none is
+    configured."""
     if client.edition is None or client.build is None:
         return False
-    try:
-        client.check_supported(key)
-    except VaultUnsupportedError:
-        return False
-    return True
+    return unsupported_reason(client, function) is None
 
 
 def route(client, kind, grantee_kind, level):
-    """The catalogue row that shares ``kind`` with ``grantee_kind`` at ``level``: the bulk call where it is the
+    """The gateway function that shares ``kind`` with ``grantee_kind`` at ``level``: the bulk call where it is the
     only one or the configured vault has it (with that access type), else the per-target call."""
     bulk = BULK[kind]
     if kind == RESOURCE_GROUP or level == REMOTE_APP_ONLY:
@@ -310,26 +314,31 @@ def route(client, kind, grantee_kind, level):
 
 
 def plan_routes(client, request):
-    """``{(kind, grantee kind): catalogue row}``; every call the task needs (writes and the look-ups that only some
+    """``{(kind, grantee kind): gateway function}``; every call the task needs (writes and the look-ups that only some
     builds have) is checked against the configured edition and build before any request."""
     routes = {
         (kind, grantee_kind): route(client, kind, grantee_kind, request.level)
         for kind in request.target_kinds
         for grantee_kind in request.grantee_kinds
     }
-    needed = sorted(set(routes.values()))
+    needed = sorted(set(routes.values()), key=lambda function: function.endpoint.key)
     if request.user_groups:
-        needed.append("get_user_group_id")
+        needed.append(users_api.get_user_group_id)
     if request.level == REMOTE_APP_ONLY:
-        needed.append("get_associated_remote_apps")
-    for key in needed:
+        needed.append(resources_api.get_associated_remote_apps)
+    for function in needed:
         try:
-            client.check_supported(key)
+            require(client, function)
         except VaultUnsupportedError as exc:
-            reason = NEEDED_FOR.get(key)
-            message = "%s: %s" % (reason, exc) if reason else str(exc)
-            raise VaultUnsupportedError(message, operation=exc.operation) from None
+            raise lacking(function, exc) from None
     return routes
+
+
+def lacking(function, exc):
+    """The refusal of a task that needs ``function``'s row, which the vault lacks (``exc``), saying what for."""
+    reason = NEEDED_FOR.get(function)
+    message = "%s: %s" % (reason, exc) if reason else str(exc)
+    return VaultUnsupportedError(message, operation=exc.operation, http_status=exc.http_status)
 
 
 class Resolver:
@@ -355,7 +364,7 @@ class Resolver:
     def resource(self, name):
         resource_id = find_resource_id(self.client, name)
         if resource_id is None:
-            self.assume(VaultNotFoundError("resource %s does not exist (or is not visible to this token)" % name))
+            self.assume(not_found("resource", name))
         return Party(RESOURCE, name, resource_id, resource_id)
 
     def account(self, resource, name):
@@ -371,7 +380,7 @@ class Resolver:
             self._groups, self._groups_read = list_groups(self.client), True
         group = find_group(self.client, self._groups, name)
         if group is None:
-            self.assume(VaultNotFoundError("resource group %s does not exist (or is not visible to this token)" % name))
+            self.assume(not_found("resource group", name))
             return Party(RESOURCE_GROUP, name, None)
         return Party(RESOURCE_GROUP, name, str(group["resourceGroupId"]))
 
@@ -404,10 +413,11 @@ class Resolver:
         resource = request.targets[ACCOUNT][0][0]
         resource_id = find_resource_id(self.client, resource)
         if resource_id is None:
-            raise VaultNotFoundError(
-                "resource %s does not exist (or is not visible to this token), so it has no remote apps" % resource
-            )
-        apps = self.client.call("get_associated_remote_apps", path={"resource_id": resource_id}).details_list()
+            raise not_found("resource", resource, ", so it has no remote apps")
+        try:
+            apps = resources_api.get_associated_remote_apps(self.client, resource_id)
+        except VaultUnsupportedError as exc:
+            raise lacking(resources_api.get_associated_remote_apps, exc) from None
         chosen = [_app_by(apps, "name", name, resource) for name in request.remote_apps]
         chosen += [_app_by(apps, "id", app_id, resource) for app_id in request.remote_app_ids]
         return resource_id, _unique((str(app.get("name")), str(app.get("id"))) for app in chosen)
@@ -441,25 +451,23 @@ def plan_calls(routes, targets, grantees, level, remote=None):
     """The share calls, in order: resource groups, resources, accounts; for each, users, then user groups."""
     calls = []
     for kind, grantee_kind in routes:
-        key = routes[(kind, grantee_kind)]
+        send = routes[(kind, grantee_kind)]
         items, whom = targets[kind], grantees[grantee_kind]
-        if key == BULK[kind]:
-            calls.append(bulk_call(key, kind, items, grantee_kind, whom, level, remote))
+        if send is BULK[kind]:
+            calls.append(bulk_call(send, kind, items, grantee_kind, whom, level, remote))
         else:
-            calls.extend(single_call(key, item, grantee, level) for item in items for grantee in whom)
+            calls.extend(single_call(send, item, grantee, level) for item in items for grantee in whom)
     return calls
 
 
-def single_call(key, target, grantee, level):
-    """``SHARE RESOURCE`` or ``SHARE ACCOUNT``: Details ``ACCESSTYPE`` and ``USERID`` or ``USERGROUPID``."""
-    path = {"resource_id": target.resource_id}
-    if target.kind == ACCOUNT:
-        path["account_id"] = target.id
-    details = {"ACCESSTYPE": level, SINGLE_GRANTEE_ID[grantee.kind]: grantee.id}
-    return Call(key, [target], [grantee], level, details, path)
+def single_call(send, target, grantee, level):
+    """``SHARE RESOURCE`` or ``SHARE ACCOUNT`` of one target (an account by its resource's id and its own) with one
+    grantee."""
+    ids = (target.resource_id, target.id) if target.kind == ACCOUNT else (target.resource_id,)
+    return Call(send, [target], [grantee], level, ids + (grantee.id, level))
 
 
-def bulk_call(key, kind, targets, grantee_kind, grantees, level, remote):
+def bulk_call(send, kind, targets, grantee_kind, grantees, level, remote):
     """A bulk call: the ``resourceIds``, ``accountIds`` or ``resourceGroupIds``, ``accessType``, and ``userIds`` or
     ``userGroupIds``; ``remoteapponly`` adds ``remoteAppIds`` and ``resourceId`` (a number)."""
     details = {
@@ -472,7 +480,7 @@ def bulk_call(key, kind, targets, grantee_kind, grantees, level, remote):
         resource_id, apps = remote
         details.update({"remoteAppIds": [app_id for dummy_name, app_id in apps], "resourceId": int(resource_id)})
         names = [name for name, dummy_id in apps]
-    return Call(key, list(targets), list(grantees), level, details, remote_apps=names)
+    return Call(send, list(targets), list(grantees), level, (details,), remote_apps=names)
 
 
 def refused_items(response, call):
@@ -505,7 +513,7 @@ def send(client, calls):
     sent = []
     for call in calls:
         try:
-            response = client.call(call.key, path=call.path, details=call.details)
+            response = call.send(client, *call.arguments)
         except VaultError as exc:
             raise exc.restated("%s failed: %s%s" % (call.summary(), exc, _already_sent(sent))) from None
         refused = refused_items(response, call)

@@ -61,10 +61,8 @@ def scripted_client(edition=None, build=None, **answers):
         "get_resource_groups": RESOURCE_GROUPS,
         "get_associated_remote_apps": REMOTE_APPS,
     }
-    for key in _share.PER_TARGET.values():
-        table[key] = None
-    for key in _share.BULK.values():
-        table[key] = None
+    for function in list(_share.PER_TARGET.values()) + list(_share.BULK.values()):
+        table[function.endpoint.key] = None
     table.update(answers)
     return ScriptedClient(table, edition=edition, build=build)
 
@@ -336,6 +334,25 @@ def test_remoteapponly_sends_the_remote_app_ids_and_the_resource_id():
         )
     ]
     assert calls[0]["remote_apps"] == ["pgAdmin", "PuTTY"]
+
+
+def test_remote_apps_an_unconfigured_vault_does_not_serve_refuse_remoteapponly_saying_what_for():
+    unserved = VaultAPIError("GET_REMOTEAPPS_ASSOCIATED_WITH_RESOURCE failed (HTTP 404): not served", http_status=404)
+    client = scripted_client(get_associated_remote_apps=unserved)
+    options = desired(
+        accounts=[{"resource": "db-01", "account": "postgres"}],
+        users=["jdoe"],
+        access="remoteapponly",
+        remote_apps=["pgAdmin"],
+    )
+    with pytest.raises(VaultUnsupportedError) as failure:
+        share(client, options, check_mode=False)
+    assert str(failure.value) == (
+        "remote apps are resolved by GET_REMOTEAPPS_ASSOCIATED_WITH_RESOURCE: the vault does not serve it: %s"
+        % unserved
+    )
+    assert failure.value.http_status == 404
+    assert client.writes() == []
 
 
 @pytest.mark.parametrize(
