@@ -338,7 +338,9 @@ def lacking(function, exc):
     """The refusal of a task that needs ``function``'s row, which the vault lacks (``exc``), saying what for."""
     reason = NEEDED_FOR.get(function)
     message = "%s: %s" % (reason, exc) if reason else str(exc)
-    return VaultUnsupportedError(message, operation=exc.operation, http_status=exc.http_status)
+    return VaultUnsupportedError(
+        message, operation=exc.operation, http_status=exc.http_status, vault_message=exc.vault_message
+    )
 
 
 class Resolver:
