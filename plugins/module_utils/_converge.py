@@ -18,8 +18,8 @@ The find and the create of one object hold its lock (``_object_lock``), so
 that parallel runs on one host (forks) create it once: the runs that wait
 find what the first one created.
 
-Build gates are not in the field table: the endpoint catalogue holds them, and
-``client.check_supported`` applies them before anything is sent.
+Build gates are not in the field table: the endpoint catalogue holds them, and the
+gateway's ``require`` (``_api/_declare.py``) applies them before anything is sent.
 """
 
 from __future__ import annotations

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from ._api import resource_groups as resource_groups_api
 from ._api import resources as resources_api
-from ._api._declare import UNSERVED
 from ._checks import clean_text
 from ._client import gates_text
 from ._converge import CreatedMeanwhile, VaultObject
@@ -218,9 +217,9 @@ def subgroup_names(groups, group_id):
 
 
 def _policy_list_missing(exc):
-    """True when ``GET PASSWORD POLICIES`` is not there or refused (not a connection or server failure). ``_policy``
-    reads it as a row that fails as it is, so an unconfigured vault without it is its HTTP 404 (``UNSERVED``)."""
-    if isinstance(exc, VaultUnsupportedError) or exc.http_status == UNSERVED:
+    """True when ``GET PASSWORD POLICIES`` is not there (``VaultUnsupportedError``) or refused (not a connection or
+    server failure)."""
+    if isinstance(exc, VaultUnsupportedError):
         return True
     return isinstance(exc, VaultAPIError) and exc.http_status is not None and 200 <= exc.http_status < 300
 

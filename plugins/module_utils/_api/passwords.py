@@ -74,10 +74,11 @@ def generate_password(call, policy_name) -> str:
     return password
 
 
-@declares("get_password_policies")
+@declares("get_password_policies", unserved=UNSUPPORTED)
 def get_password_policies(call) -> tuple[str | None, list[dict]]:
     """GET PASSWORD POLICIES (A 11300 / B 5300): ``(ORGANIZATION, POLICIES items)`` (items: ``POLICYNAME``,
-    ``POLICYID``, ``DEFAULTPOLICY``, ...), as the vault gives them."""
+    ``POLICYID``, ``DEFAULTPOLICY``, ...), as the vault gives them; ``VaultUnsupportedError`` where the vault lacks
+    the row."""
     response = call()
     return response.details_dict().get("ORGANIZATION"), response.details_list("POLICIES")
 
