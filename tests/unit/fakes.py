@@ -55,7 +55,10 @@ def ok(details=None, name="OP", **extra):
 
 
 class ScriptedClient:
-    """Answers catalogue keys from a table; records (key, path, details, query).
+    """Answers catalogue keys from a table; records (key, path, details, query). An answer is the Details of a
+    success, a whole ``VaultResponse`` (a message, a file, ``totalRows``), an exception to raise, or a function of
+    ``(path, details, query)`` giving one of those. Subclasses call ``call`` of this class: its checks are the
+    point of it.
 
     Like a ``VaultClient`` it may claim an ``edition`` and ``build``, and it has the
     client's own ``check_supported`` and ``read_optional``.
@@ -87,8 +90,10 @@ class ScriptedClient:
             answer = answer(path, details, query)
         if isinstance(answer, Exception):
             raise answer
+        if not isinstance(answer, VaultResponse):
+            answer = VaultResponse("OP", "Success", "", None, answer, None, 200, {})
         # Read as the client reads every answer (``_answers``): real servers' spellings and placeholders.
-        return read_answer(key, VaultResponse("OP", "Success", "", None, answer, None, 200, {}))
+        return read_answer(key, answer)
 
     def size_pool(self, size):
         """Records the connection pool asked for in ``pool_size`` (as ``VaultClient.size_pool`` sizes it)."""

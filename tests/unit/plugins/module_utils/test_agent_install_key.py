@@ -14,16 +14,10 @@ from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient,
 INSTALL = "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00"
 
 
-class InstallKeyClient(ScriptedClient):
+def install_key_client(body, **kwargs):
     """Answers generateInstallKey with ``AgentInstallKey`` beside result, as the PKI answer does."""
-
-    def __init__(self, body, **kwargs):
-        super().__init__({}, **kwargs)
-        self.body = body
-
-    def call(self, key, path=None, details=None, query=None, files=None):
-        self.calls.append((key, path, details, query))
-        return VaultResponse("GetAgentInstallKey", "Success", "", None, None, 1, 200, self.body)
+    answer = VaultResponse("GetAgentInstallKey", "Success", "", None, None, 1, 200, body)
+    return ScriptedClient({"generate_install_key": answer}, **kwargs)
 
 
 def install_key(client):
@@ -32,7 +26,7 @@ def install_key(client):
 
 
 def test_the_install_key_is_read_beside_result():
-    client = InstallKeyClient({"name": "GetAgentInstallKey", "totalRows": 1, "AgentInstallKey": INSTALL})
+    client = install_key_client({"name": "GetAgentInstallKey", "totalRows": 1, "AgentInstallKey": INSTALL})
     tracker, values = run_entry(_agent_install_key.converge, client, {"dest": None})
     assert values == {"install_key": INSTALL} and not tracker.changed and not tracker.recorded
     assert client.calls == [("generate_install_key", None, None, None)]
@@ -40,16 +34,16 @@ def test_the_install_key_is_read_beside_result():
 
 def test_the_install_key_is_gated_from_a_11300_and_b_5300():
     for edition, build in (("A", 11299), ("B", 5299)):
-        client = InstallKeyClient({"AgentInstallKey": INSTALL}, edition=edition, build=build)
+        client = install_key_client({"AgentInstallKey": INSTALL}, edition=edition, build=build)
         with pytest.raises(
             VaultUnsupportedError, match="needs edition A from build 11300 or edition B from build 5300"
         ):
             install_key(client)
         assert client.calls == []
-    assert install_key(InstallKeyClient({"AgentInstallKey": INSTALL}, edition="A", build=12000))
+    assert install_key(install_key_client({"AgentInstallKey": INSTALL}, edition="A", build=12000))
 
 
 @pytest.mark.parametrize("body", [{}, {"AgentInstallKey": ""}, {"AgentInstallKey": ["x"]}])
 def test_an_install_key_answer_without_the_key_fails(body):
     with pytest.raises(VaultResponseError, match="without AgentInstallKey"):
-        install_key(InstallKeyClient(body))
+        install_key(install_key_client(body))

@@ -50,22 +50,6 @@ def listed(name="www.example.com", serial="8f2b", expiry="Dec 3, 2026", length="
     return item
 
 
-class Client(ScriptedClient):
-    """A ScriptedClient whose answers may be whole ``VaultResponse`` objects (messages, file contents)."""
-
-    def call(self, key, path=None, details=None, query=None, files=None):
-        answer = self.answers[key]
-        if callable(answer):
-            self.calls.append((key, path, details, query))
-            answer = answer(path, details, query)
-            if isinstance(answer, Exception):
-                raise answer
-            if isinstance(answer, VaultResponse):
-                return answer
-            return VaultResponse("OP", "Success", "", None, answer, None, 200, {})
-        return super().call(key, path, details, query, files)
-
-
 def response(message="", content=None, details=None):
     return VaultResponse("OP", "Success", message, None, details, None, 200, {}, content=content)
 
@@ -100,7 +84,7 @@ def scripted_client(*items, message_serial=True, edition=None, build=None):
             if item["Common Name"].lower() == details["common_name"].lower()
         ]
 
-    client = Client(
+    client = ScriptedClient(
         {
             "get_all_ssl_certificates": lambda path, details, query: [dict(i) for i in store],
             "get_all_ssl_certificates_expiry": [{"Common Name": "www.example.com", "ExpiryDate": "Dec 3, 2026"}],

@@ -830,24 +830,20 @@ def test_bad_search_input_is_refused_before_any_request(arguments, message):
     assert client.calls == []
 
 
-class PagedClient(ScriptedClient):
+def paged_client(users, total_rows):
     """Answers GET_USER(S) a page of ``users`` at a time, with ``total_rows`` as totalRows."""
 
-    def __init__(self, users, total_rows):
-        super().__init__({})
-        self.users = users
-        self.total_rows = total_rows
+    def page(path, details, query):
+        items = users[details["startIndex"] : details["startIndex"] + details["limit"]]
+        return VaultResponse("GET_USER(S)", "Success", "", None, items, total_rows, 200, {})
 
-    def call(self, key, path=None, details=None, query=None, files=None):
-        self.calls.append((key, path, details, query))
-        page = self.users[details["startIndex"] : details["startIndex"] + details["limit"]]
-        return VaultResponse("GET_USER(S)", "Success", "", None, page, self.total_rows, 200, {})
+    return ScriptedClient({"get_users": page})
 
 
 @pytest.mark.parametrize("total_rows", [5, None, 99, 3])
 def test_the_list_is_read_page_after_page_whatever_totalrows_says(total_rows):
     users = [item(number, "u%d" % number) for number in range(5)]
-    client = PagedClient(users, total_rows)
+    client = paged_client(users, total_rows)
     assert _user.search_users(client, page_size=2) == users
     starts = [details["startIndex"] for dummy, dummy_path, details, dummy_query in client.calls]
     assert starts[:3] == [0, 2, 4] and len(starts) <= 4

@@ -25,21 +25,22 @@ PGP_PRIVATE = b"-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nxcLYBF\n=AbCd\n-----END
 KEYS = [{"KeyName": "deploy", "KeyType": "ed25519"}, {"KeyName": "other"}]
 
 
-class FileClient(ScriptedClient):
-    """A ScriptedClient that, like the client, refuses before sending what the edition and build lack, and whose
-    answers given as bytes are a file answer (``content``)."""
-
-    def call(self, key, path=None, details=None, query=None, files=None):
-        self.check_supported(key, details)
-        answer = self.answers[key]
-        if callable(answer) or not isinstance(answer, bytes):
-            return super().call(key, path, details, query, files)
-        self.calls.append((key, path, details, query))
-        return VaultResponse(None, None, None, None, None, None, 200, {}, answer)
+def file_client(answers, edition=None, build=None):
+    """A ScriptedClient whose answers given as bytes are a file answer (``content``)."""
+    return ScriptedClient(
+        {
+            key: VaultResponse(None, None, None, None, None, None, 200, {}, answer)
+            if isinstance(answer, bytes)
+            else answer
+            for key, answer in answers.items()
+        },
+        edition,
+        build,
+    )
 
 
 def ssh_client(content, edition=None, build=None):
-    return FileClient({"get_all_ssh_keys": KEYS, "export_ssh_key": content}, edition, build)
+    return file_client({"get_all_ssh_keys": KEYS, "export_ssh_key": content}, edition, build)
 
 
 def sent(client, key):
@@ -83,7 +84,7 @@ def test_a_key_the_vault_does_not_list_is_not_found_and_not_exported():
 
 def test_a_refused_listing_keeps_the_vaults_words():
     refusal = VaultAPIError("GetAllSSHKeys failed: You are not authorized to view SSH keys")
-    client = FileClient({"get_all_ssh_keys": refusal, "export_ssh_key": PRIVATE_FILE})
+    client = file_client({"get_all_ssh_keys": refusal, "export_ssh_key": PRIVATE_FILE})
     with pytest.raises(VaultAPIError, match="not authorized to view SSH keys"):
         ssh.export_ssh_key(client, "deploy", "private")
 
@@ -112,7 +113,7 @@ def test_other_characters_are_sent_as_they_are():
 
 
 def test_the_pgp_key_is_fetched_with_the_escaped_identity():
-    client = FileClient({"get_pgp_key": PGP_PUBLIC})
+    client = file_client({"get_pgp_key": PGP_PUBLIC})
     assert pgp.export_pgp_key(client, 'Jane "JD" Doe <jdoe@example.com>', "public") == PGP_PUBLIC
     assert sent(client, "get_pgp_key") == [
         {"User": 'Jane \\"JD\\" Doe \\<jdoe\\@example\\.com\\>', "keyExportType": "public"}
@@ -121,17 +122,17 @@ def test_the_pgp_key_is_fetched_with_the_escaped_identity():
 
 @pytest.mark.parametrize("export_type, content", [("public", PGP_PUBLIC), ("private", PGP_PRIVATE)])
 def test_both_pgp_key_kinds_are_accepted(export_type, content):
-    assert pgp.export_pgp_key(FileClient({"get_pgp_key": content}), "admin", export_type) == content
+    assert pgp.export_pgp_key(file_client({"get_pgp_key": content}), "admin", export_type) == content
 
 
 def test_a_public_pgp_fetch_holding_a_private_key_is_refused():
     with pytest.raises(VaultResponseError, match="private key file for the public key of the PGP key of admin"):
-        pgp.export_pgp_key(FileClient({"get_pgp_key": PGP_PRIVATE}), "admin", "public")
+        pgp.export_pgp_key(file_client({"get_pgp_key": PGP_PRIVATE}), "admin", "public")
 
 
 @pytest.mark.parametrize("edition, build", [("A", 12450), ("B", 6100)])
 def test_the_pgp_key_is_refused_before_sending_where_the_vault_lacks_it(edition, build):
-    client = FileClient({"get_pgp_key": PGP_PUBLIC}, edition, build)
+    client = file_client({"get_pgp_key": PGP_PUBLIC}, edition, build)
     with pytest.raises(VaultUnsupportedError, match="needs edition B from build 6200"):
         pgp.export_pgp_key(client, "admin", "public")
     assert client.calls == []
