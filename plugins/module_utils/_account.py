@@ -253,10 +253,10 @@ class Account(VaultObject):
         readable = any(desired.get(field.option) is not None for field in FIELDS if not field.write_only)
         return readable or bool(desired.get("custom_fields"))
 
-    def changes(self, tracker, handle, current):
+    def plan(self, handle, current):
         """Edit input and new password for ``handle``; ``current`` None means the detail was not read (see
         ``needs_detail``), so only the password, TOTP and write-only settings are compared."""
-        desired = self.desired
+        desired, tracker = self.desired, self.tracker
         edit = {}
         if current is not None:
             edit = self.field_changes(tracker, current)

@@ -162,7 +162,7 @@ class _Convergence:
         self.accounts = accounts
         self.resource_id = resource_id
         self.check_mode = check_mode
-        self.trackers = {account.desired["name"]: DifferenceTracker() for account in accounts}
+        self.trackers = {account.desired["name"]: account.tracker for account in accounts}
         self.ids = {}
         self.outcomes = {}
         self.pending = []  # (account, ref, changes) to write
@@ -201,7 +201,7 @@ class _Convergence:
         tracker = self.trackers[name]
         tracker.record("state", "present", "present", False)
         current = account.read(ref) if account.needs_detail() else None
-        changes = account.changes(tracker, ref, current)
+        changes = account.plan(ref, current)
         self.outcomes[name] = "updated" if changes else "unchanged"
         if changes:
             self.pending.append((account, ref, changes))
@@ -235,7 +235,7 @@ class _Convergence:
             raise self._refusal(refused, added)
         for account, account_id in meanwhile:
             name = account.desired["name"]
-            self.trackers[name] = DifferenceTracker()
+            account.tracker.clear()
             self._compare(account, account_id)
 
     def _require_applied(self):

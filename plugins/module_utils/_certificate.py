@@ -178,11 +178,15 @@ class Certificate(VaultObject):
             return self._existing(self.serial) if self.serial is not None else None
         return self._matching_fields()
 
-    def converge(self, tracker, handle):
+    def read(self, handle):
+        return with_dates(handle)
+
+    def plan(self, handle, current):
+        """Nothing to send: the API cannot edit a certificate. From fields, what differs is warned about."""
         if not self.desired.get("src"):
             self._compare_fields(handle)
-        self._show(tracker, handle)
-        return with_dates(handle)
+        self._show(self.tracker, handle)
+        return None
 
     def create(self, tracker):
         if self.desired.get("src"):

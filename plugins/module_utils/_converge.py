@@ -2,17 +2,17 @@
 # Copyright: credvault.vault contributors
 # GNU General Public License v3.0+ (see LICENSE or https://www.gnu.org/licenses/gpl-3.0.txt)
 
-"""The converge base of every managed vault object: a domain supplies hooks, the base runs them.
+"""The one state machine of every managed vault object: a domain supplies hooks, the base runs them.
 
 A domain subclasses ``VaultObject``: ``KIND`` names it in messages, ``FIELDS``
 is its field table (one ``Field`` per option), and the hooks find, read,
-create, change and delete one object. ``ensure()`` owns what every managed
-object repeats: the ``state`` switch, input checks, find, a missing parent,
-compare, create or change only what differs, re-read after a write, check
-mode, a create lost to a parallel run; it records in the task's tracker and
-returns the object after. The domain's entry point ``converge(task)`` (see
-``_task``) makes the object and turns what ``ensure`` returns into the values
-the module returns.
+plan, apply, create and delete one object. ``ensure()`` owns what every managed
+object repeats, and no domain overrides it or its steps: the ``state`` switch,
+input checks, find, a missing parent, ``plan`` the differences, ``apply`` them
+only when there are some and never in check mode, a create lost to a parallel
+run, a delete lost to one; it records in the task's tracker and returns the
+object after. The domain's entry point ``converge(task)`` (see ``_task``) makes
+the object and turns what ``ensure`` returns into the values the module returns.
 
 The find and the create of one object hold its lock (``_object_lock``), so
 that parallel runs on one host (forks) create it once: the runs that wait
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ._answers import absent_key_error, is_placeholder
 from ._checks import clean_text
-from ._errors import VaultNotFoundError, is_refusal
+from ._errors import VaultInputError, VaultNotFoundError, is_refusal
 from ._object_lock import object_lock
 
 
@@ -71,10 +71,14 @@ class VaultObject:
     """Hooks a domain supplies; ``ensure`` runs them for one ``_task.Task``. ``self.desired`` holds a copy of the
     module's options (``check_input`` may normalise it), ``self.tracker`` is the task's tracker.
 
-    ``find()`` returns a handle of the existing object or None; it raises
-    ``VaultNotFoundError`` when the object's parent is missing. ``changes(tracker,
-    handle, current)`` records every difference in ``tracker`` and returns what
-    ``write`` must send (anything false means nothing to send).
+    ``find()`` returns a handle of the existing object or None, and keeps nothing
+    on ``self``: what the later hooks need of the search is in the handle. It
+    raises ``VaultNotFoundError`` when the object's parent is missing. For an
+    existing object the base calls ``read(handle)``, then ``plan(handle,
+    current)``, which records every difference in the tracker and returns what
+    to send (anything false: nothing), then, outside check mode and only when
+    there is something to send, ``apply(handle, current, changes)``, which sends
+    it and returns the object after.
     """
 
     KIND = "object"
@@ -107,16 +111,30 @@ class VaultObject:
     def find(self):
         raise NotImplementedError
 
-    def read(self, handle):
-        raise NotImplementedError
-
     def create(self, tracker):
         """Record the creation in ``tracker``; outside check mode create and return the object (None in check mode).
         Raise ``CreatedMeanwhile`` when a parallel run created it first."""
         raise NotImplementedError
 
-    def changes(self, tracker, handle, current):
-        return self.field_changes(tracker, current)
+    def read(self, handle):
+        """The object's settings as the vault reports them (by default the handle itself: a list item)."""
+        return handle
+
+    def plan(self, handle, current):
+        """Record in ``self.tracker`` every difference between ``current`` and the task, refuse (raise) what cannot
+        be converged, and return what ``apply`` must send (anything false: nothing). By default the differences of
+        the field table."""
+        return self.field_changes(self.tracker, current)
+
+    def apply(self, handle, current, changes):
+        """Send ``changes`` (never called in check mode) and return the object after: by default ``write`` them and
+        read the object again."""
+        self.write(handle, changes)
+        return self.read(handle)
+
+    def as_planned(self, current, changes):
+        """The object a run that sends nothing returns (nothing differs, or check mode): by default ``current``."""
+        return current
 
     def write(self, handle, changes):
         raise NotImplementedError
@@ -184,19 +202,30 @@ class VaultObject:
                     handle = lost.handle
                     self.tracker.clear()
         self.tracker.record("state", "present", "present", False)
-        return self.converge(self.tracker, handle)
+        return self._update(handle)
 
-    def converge(self, tracker, handle):
-        """Bring an existing object to the task's settings: read, compare, write only what differs, read again.
-
-        An object the API cannot edit (a resource group is recreated) overrides this.
-        """
+    def _update(self, handle):
+        """An existing object: read, plan, and apply only what differs, never in check mode."""
         current = self.read(handle)
-        changes = self.changes(tracker, handle, current)
+        changes = self.plan(handle, current)
         if changes and not self.check_mode:
-            self.write(handle, changes)
-            current = self.read(handle)
-        return current
+            return self.apply(handle, current, changes)
+        return self.as_planned(current, changes)
+
+    def refuse_differences(self, found, consequence=""):
+        """For an object the API cannot edit: settings that differ (``found``: ``{option: (in the vault, in the
+        task)}``) fail the task naming each, unless the task sets ``recreate`` (then ``apply`` deletes the object and
+        creates it again); ``consequence`` says what else a recreation takes with it."""
+        if not found or self.desired.get("recreate"):
+            return
+        described = "; ".join(
+            "%s is %r in the vault, %r in the task" % (option, current, value)
+            for option, (current, value) in sorted(found.items())
+        )
+        raise VaultInputError(
+            "%s: %s. The API cannot edit it: change the task, or set recreate: true to delete it and create it again%s"
+            % (self.label, described, consequence)
+        )
 
     def _in_missing_parent(self, missing):
         """Check mode only: the parent an earlier task would create; the object would be created in it."""

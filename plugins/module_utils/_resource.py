@@ -191,8 +191,8 @@ class Resource(VaultObject):
     def read(self, handle):
         return read_resource(self.client, handle)
 
-    def changes(self, tracker, handle, current):
-        desired = self.desired
+    def plan(self, handle, current):
+        desired, tracker = self.desired, self.tracker
         if _type_change_refused(current.get("RESOURCE TYPE"), desired.get("type")):
             raise VaultInputError(
                 "resource %s: the type cannot change from %s to %s (the vault refuses changes "

@@ -172,25 +172,22 @@ class SSHKey(VaultObject):
             return None
         return self._send_create()
 
-    def converge(self, tracker, handle):
+    def plan(self, handle, current):
+        """The reported settings that differ: with ``recreate``, recorded and returned for ``apply``; else the task
+        fails (``refuse_differences``)."""
+        tracker = self.tracker
         found = self._differences(tracker, handle)
-        if found and not self.desired.get("recreate"):
-            described = "; ".join(
-                "%s is %s in the vault, %s in the task" % (option, current, value)
-                for option, (current, value) in sorted(found.items())
-            )
-            raise VaultInputError(
-                "SSH key %s: %s. The API cannot edit a key: change the task, or set recreate: true to delete "
-                "the key and create it again (its associations go with it)" % (self.desired["name"], described)
-            )
+        self.refuse_differences(found, " (its associations go with it)")
         if not found:
             self._warn_uncompared(tracker, handle)
-            return handle
+            return None
         tracker.record("recreated", False, True, True)
-        for option, (current, value) in sorted(found.items()):
-            tracker.record(option, current, value, True)
-        if self.check_mode:
-            return handle
+        for option, (stored, value) in sorted(found.items()):
+            tracker.record(option, stored, value, True)
+        return found
+
+    def apply(self, handle, current, changes):
+        """Delete the key and create (or import) it again; one a parallel run created meanwhile is the key after."""
         self.delete(handle)
         try:
             return self._send_create()

@@ -180,7 +180,7 @@ def test_same_key_is_not_changed_and_comment_warns():
     [
         (
             {"key_type": "ecdsa", "length": 256, "passphrase": "x"},
-            "key_type is ssh-rsa in the vault, ecdsa in the task",
+            "key_type is 'ssh-rsa' in the vault, 'ecdsa' in the task",
         ),
         ({"key_type": "ssh-rsa", "length": 4096, "passphrase": "x"}, "length is 2048 in the vault, 4096 in the task"),
         ({"key_type": "ssh-rsa", "length": 2048}, "passphrase_set is True in the vault, False in the task"),
@@ -258,7 +258,7 @@ def test_imported_key_is_compared_by_fingerprint(tmp_path):
     assert not tracker.changed and tracker.warnings == []
     other = dict(same, FingerPrint="00:11")
     client = ScriptedClient(key_store(other))
-    with pytest.raises(VaultInputError, match="fingerprint is 00:11 in the vault, %s in the task" % fingerprint):
+    with pytest.raises(VaultInputError, match="fingerprint is '00:11' in the vault, '%s' in the task" % fingerprint):
         ssh_key(client, desired(name="imp", src=path, passphrase="Imp0rt-pass!"), False)
     assert client.writes() == []
 
