@@ -26,7 +26,7 @@ from ansible_collections.credvault.vault.tests.unit.plugins.plugin_utils.test_ke
     PGP_PUBLIC,
     PRIVATE_FILE,
     PUBLIC_FILE,
-    FileClient,
+    file_client,
 )
 
 CONNECTION = {"url": "https://vault.example:7272", "auth_token": "TOKEN-SECRET-78"}
@@ -40,7 +40,7 @@ def run(plugin, args, answers, check_mode=False, diff=False, edition=None, build
     task.check_mode = check_mode
     task.diff = diff
     instance = plugin.ActionModule(task, mock.MagicMock(), mock.MagicMock(), mock.MagicMock(), mock.MagicMock(), None)
-    client = FileClient(answers, edition, build)
+    client = file_client(answers, edition, build)
     client.close = mock.Mock()
     client.insecure = False
     client.failure_message = str

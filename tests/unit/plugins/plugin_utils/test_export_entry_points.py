@@ -19,7 +19,7 @@ from ansible_collections.credvault.vault.tests.unit.plugins.plugin_utils.test_ke
     KEYS,
     PGP_PUBLIC,
     PRIVATE_FILE,
-    FileClient,
+    file_client,
 )
 
 
@@ -28,7 +28,7 @@ def ssh_desired(dest, mode=0o600):
 
 
 def ssh_client():
-    return FileClient({"get_all_ssh_keys": KEYS, "export_ssh_key": PRIVATE_FILE})
+    return file_client({"get_all_ssh_keys": KEYS, "export_ssh_key": PRIVATE_FILE})
 
 
 def test_a_new_file_is_written_and_its_state_checksum_and_mode_recorded(tmp_path):
@@ -60,7 +60,7 @@ def test_check_mode_records_the_change_and_writes_nothing(tmp_path):
 def test_the_pgp_key_file_is_written(tmp_path):
     dest = tmp_path / "jdoe.asc"
     desired = {"user": "jdoe", "export_type": "public", "dest": str(dest), "mode": 0o644}
-    tracker, values = run_entry(pgp.converge, FileClient({"get_pgp_key": PGP_PUBLIC}), desired)
+    tracker, values = run_entry(pgp.converge, file_client({"get_pgp_key": PGP_PUBLIC}), desired)
     assert tracker.changed and dest.read_bytes() == PGP_PUBLIC and values["size"] == len(PGP_PUBLIC)
 
 
