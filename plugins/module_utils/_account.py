@@ -195,7 +195,8 @@ def _totp_input(desired):
 
 
 class Account(VaultObject):
-    """An account, found by resource and account name; its handle is an ``AccountRef``.
+    """An account, found by resource and account name; its handle is an ``AccountRef``, also for a missing account
+    (``account_id`` None), whose ``resource_id`` is where ``create`` adds it.
 
     ``find`` raises ``VaultNotFoundError`` when the resource is missing: with
     ``state: absent`` the account is then absent too, and in check mode it would be
@@ -241,8 +242,10 @@ class Account(VaultObject):
             raise VaultInputError("%s does not exist: password is required to create it" % self.label)
 
     def find(self):
-        self.ref = find_account(self.client, self.desired["resource"], self.desired["name"])
-        return self.ref if self.ref.account_id is not None else None
+        return find_account(self.client, self.desired["resource"], self.desired["name"])
+
+    def exists(self, handle):
+        return handle is not None and handle.account_id is not None
 
     def read(self, handle):
         return read_account(self.client, handle)
@@ -303,7 +306,9 @@ class Account(VaultObject):
         return True
 
     def creation_item(self, tracker):
-        """The account's item of ``ADD ACCOUNTS`` Details.ACCOUNTLIST, its settings recorded in ``tracker``."""
+        """The account's item of ``ADD ACCOUNTS`` Details.ACCOUNTLIST, its settings recorded in ``tracker``; refused
+        when the task lacks what the creation needs."""
+        self.check_create_input()
         desired = self.desired
         tracker.record("password", None, None, True, secret=True)
         account, dummy_edit = self.creation_input(tracker)
@@ -316,21 +321,22 @@ class Account(VaultObject):
             account.update(_totp_input(desired))
         return account
 
-    def create(self, tracker):
-        self.check_create_input()
-        desired, ref = self.desired, self.ref
+    def create(self, handle, tracker):
         account = self.creation_item(tracker)
         if self.check_mode:
             return None
+        password = self.desired["password"]
         try:
-            statuses = accounts_api.add_accounts(self.client, ref.resource_id, [account])
+            statuses = accounts_api.add_accounts(self.client, handle.resource_id, [account])
         except VaultAPIError as exc:
-            raise _refusal_or_added_meanwhile(self.client, ref, exc, desired["password"]) from None
-        created = find_account(self.client, ref.resource, ref.name)
-        if created.account_id is None:
-            status = scrub(item_status(statuses, ref.name) or "no status given", [desired["password"]])
+            raise _refusal_or_added_meanwhile(self.client, handle, exc, password) from None
+        created = find_account(self.client, handle.resource, handle.name)
+        if not self.exists(created):
+            status = scrub(item_status(statuses, handle.name) or "no status given", [password])
             raise VaultAPIError(
-                "ADD ACCOUNTS did not add %s: %s" % (ref.label, status), operation="ADD ACCOUNTS", vault_message=status
+                "ADD ACCOUNTS did not add %s: %s" % (handle.label, status),
+                operation="ADD ACCOUNTS",
+                vault_message=status,
             )
         detail = read_account(self.client, created)
         not_applied = self.not_applied(created, detail)

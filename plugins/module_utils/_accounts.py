@@ -5,9 +5,11 @@
 """Many accounts of one resource in one task (``vault_accounts``): one account list read, one ADD ACCOUNTS, edits
 only where they differ.
 
-Each account is an ``Account`` of ``_account``: its checks, creation item, comparison and writes are that
-module's, run on ids taken from the resource's ``ACCOUNT LIST`` instead of one lookup per account. Every
-comparison is read before the first write; in check mode nothing else is sent.
+Each account is a ``ListedAccount``: an ``Account`` of ``_account``, whose checks, creation item, comparison and
+writes are that module's, and for which the steps of the converge base (``_converge``) decide, as for one account;
+its handle comes from the resource's ``ACCOUNT LIST`` instead of one lookup per account, and its hooks leave the
+writes to this task, which sends them together. Every comparison is read before the first write; in check mode
+nothing else is sent.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from ._api import accounts as accounts_api
 from ._api._declare import require
 from ._checks import clean_text
 from ._client import scrub
-from ._diff import DifferenceTracker
+from ._converge import created_in_missing_parent
 from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotAppliedError, not_found
 from ._resource import find_resource_id, read_resource
 from ._task import Task
@@ -36,24 +38,59 @@ def converge(task):
     Shape 2 although each account has a name and present/absent: the task converges a list of ``Account``
     objects (``_account``) together, one list read and one ``ADD ACCOUNTS`` for all, not one object.
     """
-    client, check_mode, state, tracker = task.client, task.check_mode, task.state, task.tracker
+    client, check_mode, state = task.client, task.check_mode, task.state
     accounts = _accounts(task)
     resource = task.desired["resource"]
     for account in accounts:
         account.check_names()
         if state == "present":
             account.check_input()
-    resource_id = find_resource_id(client, resource)
+    resource_id, warning = find_resource_id(client, resource), None
     if resource_id is None:
-        return {"accounts": _in_missing_resource(tracker, accounts, state, check_mode, resource)}
-    listed = _account_ids(client, resource_id)
+        # A missing resource holds no account; an earlier task would create it in check mode.
+        if state == "present":
+            what = "every listed account (%d)" % len(accounts)
+            warning = created_in_missing_parent(not_found("resource", resource), check_mode, what)
+        listed = {}
+    else:
+        listed = _account_ids(client, resource_id)
+    handles = [_handle(account, resource_id, listed.get(account.name)) for account in accounts]
     if state == "absent":
-        return {"accounts": _remove(tracker, accounts, listed, resource_id, check_mode)}
-    return {"accounts": _Convergence(client, accounts, resource_id, check_mode).run(tracker, listed)}
+        outcomes = _remove(accounts, handles)
+    else:
+        outcomes = _Convergence(client, accounts, resource_id, check_mode).run(handles)
+    _record(task.tracker, accounts)
+    if warning:
+        task.tracker.warn(warning)
+    return {"accounts": outcomes}
+
+
+class ListedAccount(Account):
+    """One account of the task: the base's steps (``create_missing``, ``update_existing``, ``delete_found``) decide
+    for it as for a ``vault_account`` task, on the handle the resource's account list gives. Its hooks leave the
+    writes to the task, which sends them together: ``create`` returns the account's ``ADD ACCOUNTS`` item, ``apply``
+    and ``as_planned`` the changes ``plan`` returned; ``read`` reads the detail only when an option is compared with
+    it (``needs_detail``; None otherwise)."""
+
+    @property
+    def name(self):
+        return self.desired["name"]
+
+    def read(self, handle):
+        return super().read(handle) if self.needs_detail() else None
+
+    def create(self, handle, tracker):
+        return self.creation_item(tracker)
+
+    def apply(self, handle, current, changes):
+        return changes
+
+    def as_planned(self, current, changes):
+        return changes
 
 
 def _accounts(task):
-    """One ``Account`` per listed account, with the task's shared options; a name listed twice is refused."""
+    """One ``ListedAccount`` per listed account, with the task's shared options; a name listed twice is refused."""
     params = task.desired
     clean_text(params.get("resource"), "resource")
     shared = {option: params.get(option) for option in SHARED_OPTIONS}
@@ -65,7 +102,7 @@ def _accounts(task):
         seen.add(name)
     if repeated:
         raise VaultInputError("accounts lists %s more than once" % ", ".join(str(name) for name in repeated))
-    return [Account(Task(task.client, dict(item, **shared), task.check_mode)) for item in params["accounts"]]
+    return [ListedAccount(Task(task.client, dict(item, **shared), task.check_mode)) for item in params["accounts"]]
 
 
 def _account_ids(client, resource_id):
@@ -74,14 +111,16 @@ def _account_ids(client, resource_id):
     return {item.get("ACCOUNT NAME"): str(item.get("ACCOUNT ID")) for item in items if isinstance(item, dict)}
 
 
-def _ref(account, resource_id, account_id):
-    return AccountRef(account.desired["resource"], account.desired["name"], resource_id, account_id)
+def _handle(account, resource_id, account_id):
+    """The account's handle, as ``find_account`` gives it: ``account_id`` None for a missing account."""
+    return AccountRef(account.desired["resource"], account.name, resource_id, account_id)
 
 
-def _record(tracker, trackers):
+def _record(tracker, accounts):
     """Record each account's tracker in the task's ``tracker`` (diff keyed by account name, every warning)."""
-    for name, sub in trackers.items():
-        tracker.record(name, sub.before, sub.after, sub.changed)
+    for account in accounts:
+        sub = account.tracker
+        tracker.record(account.name, sub.before, sub.after, sub.changed)
         for warning in sub.warnings:
             tracker.warn(warning)
 
@@ -90,50 +129,16 @@ def _outcome(name, account_id, outcome):
     return {"name": name, "account_id": account_id, "outcome": outcome}
 
 
-def _in_missing_resource(tracker, accounts, state, check_mode, resource):
-    """A missing resource holds no account: all are absent; with ``present`` it is an error, except in check
-    mode, where an earlier task would create the resource and every account would be created in it."""
-    missing = not_found("resource", resource)
-    if state == "present" and not check_mode:
-        raise missing
-    trackers, outcomes = {}, []
-    for account in accounts:
-        name, sub = account.desired["name"], DifferenceTracker()
-        trackers[name] = sub
-        if state == "absent":
-            sub.record("state", "absent", "absent", False)
-            outcomes.append(_outcome(name, None, "absent"))
-            continue
-        account.check_create_input()
-        sub.record("state", "absent", "present", True)
-        account.creation_item(sub)
-        outcomes.append(_outcome(name, None, "created"))
-    _record(tracker, trackers)
-    if state == "present":
-        tracker.warn(
-            "%s: in check mode that means an earlier task would create it, so every listed account (%d) would be "
-            "created in it" % (missing, len(accounts))
-        )
-    return outcomes
-
-
-def _remove(tracker, accounts, listed, resource_id, check_mode):
-    """``DELETE ACCOUNT`` for each listed account the resource has; one deleted meanwhile counts as absent."""
-    trackers, outcomes, deleted = {}, [], []
-    for account in accounts:
-        name, sub = account.desired["name"], DifferenceTracker()
-        trackers[name] = sub
-        account_id = listed.get(name)
-        if account_id is None:
-            sub.record("state", "absent", "absent", False)
-            outcomes.append(_outcome(name, None, "absent"))
-            continue
-        gone = check_mode or _after_writes(deleted, lambda: account.delete(_ref(account, resource_id, account_id)))
-        sub.record("state", "present", "absent", gone is not False)
-        outcomes.append(_outcome(name, account_id, "deleted" if gone is not False else "absent"))
-        if gone is not False:
-            deleted.append("%s (deleted)" % name)
-    _record(tracker, trackers)
+def _remove(accounts, handles):
+    """``state: absent``: each account the resource has is deleted (``delete_found``); one deleted meanwhile by a
+    parallel run, which leaves its tracker unchanged, is absent."""
+    outcomes, deleted = [], []
+    for account, handle in zip(accounts, handles):
+        _after_writes(deleted, lambda: account.delete_found(handle))
+        gone = account.tracker.changed
+        outcomes.append(_outcome(account.name, handle.account_id, "deleted" if gone else "absent"))
+        if gone:
+            deleted.append("%s (deleted)" % account.name)
     return outcomes
 
 
@@ -162,49 +167,44 @@ class _Convergence:
         self.accounts = accounts
         self.resource_id = resource_id
         self.check_mode = check_mode
-        self.trackers = {account.desired["name"]: account.tracker for account in accounts}
         self.ids = {}
         self.outcomes = {}
-        self.pending = []  # (account, ref, changes) to write
+        self.pending = []  # (account, handle, changes) to write
         self.done = []  # what this task wrote, for the message of a later failure
         self.added = []  # names of the accounts this task added
 
-    def run(self, tracker, listed):
-        """Converge; records each account's tracker in ``tracker`` and returns the per-account outcomes."""
-        missing = [account for account in self.accounts if account.desired["name"] not in listed]
-        items = {}
-        for account in missing:
-            account.check_create_input()
-            name = account.desired["name"]
-            self.trackers[name].record("state", "absent", "present", True)
-            items[name] = account.creation_item(self.trackers[name])
-            self.outcomes[name] = "created"
-        for account in self.accounts:
-            if account.desired["name"] in listed:
-                self._compare(account, listed[account.desired["name"]])
+    def run(self, handles):
+        """Converge the accounts, found as ``handles`` (one per account, in order); returns the per-account
+        outcomes."""
+        existing, missing, items = [], [], {}
+        for account, handle in zip(self.accounts, handles):
+            if account.exists(handle):
+                existing.append((account, handle))
+                continue
+            missing.append(account)
+            items[account.name] = account.create_missing(handle)
+            self.outcomes[account.name] = "created"
+        for account, handle in existing:
+            self._compare(account, handle)
         if not self.check_mode:
             if items:
                 require(self.client, accounts_api.add_accounts, details={"ACCOUNTLIST": list(items.values())})
                 self._add(missing, items)
-            for account, ref, changes in self.pending:
-                _after_writes(self.done, lambda: account.write(ref, changes))
-                self.done.append("%s (updated)" % ref.name)
+            for account, handle, changes in self.pending:
+                _after_writes(self.done, lambda: account.write(handle, changes))
+                self.done.append("%s (updated)" % handle.name)
             self._require_applied()
-        _record(tracker, self.trackers)
-        return [_outcome(name, self.ids.get(name), self.outcomes[name]) for name in self.trackers]
+        return [
+            _outcome(account.name, self.ids.get(account.name), self.outcomes[account.name]) for account in self.accounts
+        ]
 
-    def _compare(self, account, account_id):
+    def _compare(self, account, handle):
         """Read what the account's options need (detail, password, TOTP) and queue the writes that differ."""
-        name = account.desired["name"]
-        ref = _ref(account, self.resource_id, account_id)
-        self.ids[name] = account_id
-        tracker = self.trackers[name]
-        tracker.record("state", "present", "present", False)
-        current = account.read(ref) if account.needs_detail() else None
-        changes = account.plan(ref, current)
-        self.outcomes[name] = "updated" if changes else "unchanged"
+        changes = account.update_existing(handle)
+        self.ids[account.name] = handle.account_id
+        self.outcomes[account.name] = "updated" if changes else "unchanged"
         if changes:
-            self.pending.append((account, ref, changes))
+            self.pending.append((account, handle, changes))
 
     def _add(self, missing, items):
         """One ``ADD ACCOUNTS``; then the list, read once, says which were added: the answer may be Success with
@@ -217,7 +217,7 @@ class _Convergence:
         listed = _account_ids(self.client, self.resource_id)
         refused, meanwhile, added = [], [], []
         for account in missing:
-            name = account.desired["name"]
+            name = account.name
             status = item_status(details, name)
             if name not in listed:
                 refused.append((account, status or overall))
@@ -234,20 +234,19 @@ class _Convergence:
         if refused:
             raise self._refusal(refused, added)
         for account, account_id in meanwhile:
-            name = account.desired["name"]
-            account.tracker.clear()
-            self._compare(account, account_id)
+            account.tracker.clear()  # as after a CreatedMeanwhile: the account is converged as found
+            self._compare(account, _handle(account, self.resource_id, account_id))
 
     def _require_applied(self):
         """Read back what the vault may have dropped of the added accounts' settings (``Account.not_applied``: the
         TOTP, and notes and custom fields when given), after every write; fail naming them and what was written."""
         found = []
         for account in self.accounts:
-            name = account.desired["name"]
-            if name in self.added:
-                ref = _ref(account, self.resource_id, self.ids[name])
-                detail = account.read(ref) if account.needs_detail() else None
-                found.extend("%s: %s" % (name, what) for what in account.not_applied(ref, detail))
+            if account.name in self.added:
+                handle = _handle(account, self.resource_id, self.ids[account.name])
+                found.extend(
+                    "%s: %s" % (account.name, what) for what in account.not_applied(handle, account.read(handle))
+                )
         if found:
             failure = VaultNotAppliedError(
                 "the vault did not apply, to the accounts this task added, %s; already written in this task: %s"
@@ -261,8 +260,7 @@ class _Convergence:
         """Every refused account with its STATUS (passwords scrubbed), and what was added."""
         passwords = [account.desired.get("password") for account in self.accounts]
         reasons = [
-            "%s: %s" % (account.desired["name"], scrub(status or "no status given", passwords))
-            for account, status in refused
+            "%s: %s" % (account.name, scrub(status or "no status given", passwords)) for account, status in refused
         ]
         return VaultAPIError(
             "ADD ACCOUNTS refused %d of the accounts to add to resource %s (%s); added: %s; no other account was "

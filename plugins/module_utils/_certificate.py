@@ -188,7 +188,7 @@ class Certificate(VaultObject):
         self._show(self.tracker, handle)
         return None
 
-    def create(self, tracker):
+    def create(self, handle, tracker):
         if self.desired.get("src"):
             return self._add_file(tracker)
         return self._create_from_fields(tracker)

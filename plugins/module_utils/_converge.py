@@ -67,18 +67,38 @@ class CreatedMeanwhile(Exception):
         self.handle = handle
 
 
+def created_in_missing_parent(missing, check_mode, what):
+    """``state: present`` in a parent the search found missing (``missing``, its ``VaultNotFoundError``): raised
+    outside check mode; in check mode an earlier task would create the parent, and the warning returned says that
+    ``what`` would be created in it."""
+    if not check_mode:
+        raise missing
+    return "%s: in check mode that means an earlier task would create it, so %s would be created in it" % (
+        missing,
+        what,
+    )
+
+
 class VaultObject:
     """Hooks a domain supplies; ``ensure`` runs them for one ``_task.Task``. ``self.desired`` holds a copy of the
     module's options (``check_input`` may normalise it), ``self.tracker`` is the task's tracker.
 
-    ``find()`` returns a handle of the existing object or None, and keeps nothing
-    on ``self``: what the later hooks need of the search is in the handle. It
-    raises ``VaultNotFoundError`` when the object's parent is missing. For an
-    existing object the base calls ``read(handle)``, then ``plan(handle,
-    current)``, which records every difference in the tracker and returns what
-    to send (anything false: nothing), then, outside check mode and only when
-    there is something to send, ``apply(handle, current, changes)``, which sends
-    it and returns the object after.
+    ``find()`` returns a handle, and keeps nothing on ``self``: what the later
+    hooks need of the search is in the handle. ``exists(handle)`` tells an
+    existing object from a missing one: by default the handle of a missing
+    object is None, but a domain whose search learns what the create needs (the
+    parent's id, say) returns a handle of the missing object that carries it.
+    ``find`` raises ``VaultNotFoundError`` when the object's parent is missing.
+    A missing object is created by ``create(handle, tracker)``. For an existing
+    object the base calls ``read(handle)``, then ``plan(handle, current)``,
+    which records every difference in the tracker and returns what to send
+    (anything false: nothing), then, outside check mode and only when there is
+    something to send, ``apply(handle, current, changes)``, which sends it and
+    returns the object after.
+
+    Once the object was searched for, the steps ``create_missing``,
+    ``update_existing`` and ``delete_found`` decide for it; a task that searches
+    for many objects at once (``_accounts``) runs them on the handles it found.
     """
 
     KIND = "object"
@@ -111,9 +131,14 @@ class VaultObject:
     def find(self):
         raise NotImplementedError
 
-    def create(self, tracker):
+    def exists(self, handle):
+        """Whether ``handle`` (what ``find`` returned; None when the parent is missing) is an existing object."""
+        return handle is not None
+
+    def create(self, handle, tracker):
         """Record the creation in ``tracker``; outside check mode create and return the object (None in check mode).
-        Raise ``CreatedMeanwhile`` when a parallel run created it first."""
+        ``handle`` is what ``find`` returned for the missing object. Raise ``CreatedMeanwhile`` when a parallel run
+        created it first."""
         raise NotImplementedError
 
     def read(self, handle):
@@ -153,7 +178,7 @@ class VaultObject:
             found = self.find()
         except VaultNotFoundError:
             found = None  # its parent is gone too
-        if found is not None:
+        if self.exists(found):
             raise refusal
         return False
 
@@ -164,7 +189,7 @@ class VaultObject:
         if is_refusal(refusal):
             return refusal
         handle = self.find()
-        return refusal if handle is None else CreatedMeanwhile(handle)
+        return CreatedMeanwhile(handle) if self.exists(handle) else refusal
 
     def ensure(self):
         """Converge to the task's ``state`` (``present`` or ``absent``), recording in ``self.tracker``; returns the
@@ -180,10 +205,7 @@ class VaultObject:
             handle = self.find()
         except VaultNotFoundError:
             handle = None  # its parent is gone, so it is gone too
-        self.tracker.record("state", "absent" if handle is None else "present", "absent", handle is not None)
-        if handle is not None and not self.check_mode and self.delete(handle) is False:
-            self.tracker.clear()
-            self.tracker.record("state", "absent", "absent", False)
+        self.delete_found(handle)
         return None
 
     def _ensure_present(self):
@@ -191,21 +213,32 @@ class VaultObject:
             try:
                 handle = self.find()
             except VaultNotFoundError as missing:
-                if not self.check_mode:
-                    raise
                 return self._in_missing_parent(missing)
-            if handle is None:
-                self.tracker.record("state", "absent", "present", True)
+            if not self.exists(handle):
                 try:
-                    return self.create(self.tracker)
+                    return self.create_missing(handle)
                 except CreatedMeanwhile as lost:
                     handle = lost.handle
                     self.tracker.clear()
-        self.tracker.record("state", "present", "present", False)
-        return self._update(handle)
+        return self.update_existing(handle)
 
-    def _update(self, handle):
-        """An existing object: read, plan, and apply only what differs, never in check mode."""
+    def delete_found(self, handle):
+        """``state: absent`` for ``handle``, what the search found (None when the parent is missing): an existing
+        object is deleted outside check mode; one a parallel run deleted first leaves the task unchanged."""
+        exists = self.exists(handle)
+        self.tracker.record("state", "present" if exists else "absent", "absent", exists)
+        if exists and not self.check_mode and self.delete(handle) is False:
+            self.tracker.clear()
+            self.tracker.record("state", "absent", "absent", False)
+
+    def create_missing(self, handle):
+        """``state: present`` for a missing object (``handle``, what the search found): ``create`` it."""
+        self.tracker.record("state", "absent", "present", True)
+        return self.create(handle, self.tracker)
+
+    def update_existing(self, handle):
+        """``state: present`` for an existing object: read, plan, and apply only what differs, never in check mode."""
+        self.tracker.record("state", "present", "present", False)
         current = self.read(handle)
         changes = self.plan(handle, current)
         if changes and not self.check_mode:
@@ -228,13 +261,12 @@ class VaultObject:
         )
 
     def _in_missing_parent(self, missing):
-        """Check mode only: the parent an earlier task would create; the object would be created in it."""
+        """The task fails, except in check mode: the parent an earlier task would create; the object would be
+        created in it."""
+        warning = created_in_missing_parent(missing, self.check_mode, self.label)
         self.tracker.record("state", "absent", "present", True)
         self.check_create_input()
-        self.tracker.warn(
-            "%s: in check mode that means an earlier task would create it, so %s would be created in it"
-            % (missing, self.label)
-        )
+        self.tracker.warn(warning)
         return None
 
     def check_create_input(self):

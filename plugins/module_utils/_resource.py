@@ -256,7 +256,7 @@ class Resource(VaultObject):
                     % (name, ", ".join(settings) + (" was" if len(settings) == 1 else " were"))
                 )
 
-    def create(self, tracker):
+    def create(self, handle, tracker):
         desired = self.desired
         account = desired.get("first_account")
         if not account:

@@ -247,7 +247,7 @@ class ResourceGroup(VaultObject):
         self.groups = list_groups(self.client)
         return find_group(self.client, self.groups, self.desired["name"])
 
-    def create(self, tracker):
+    def create(self, handle, tracker):
         """Create a missing group; whatever the create could refuse fails before it is sent."""
         desired = self.desired
         wanted, assumed = self.pick_resources(ResourceIndex(self.client), desired.get("resources"))

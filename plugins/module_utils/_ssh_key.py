@@ -166,7 +166,7 @@ class SSHKey(VaultObject):
     def find(self):
         return find_key(self.client, self.desired["name"])
 
-    def create(self, tracker):
+    def create(self, handle, tracker):
         self._track_creation(tracker)
         if self.check_mode:
             return None

@@ -376,7 +376,7 @@ class User(VaultObject):
         found, dummy_message = find_user_id(self.client, name)
         return None if found is None else {"id": found, "item": None}
 
-    def create(self, tracker):
+    def create(self, handle, tracker):
         values = self.desired
         self.prepare_groups()
         self.check_creation(values)

@@ -14,6 +14,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultResponseError,
     VaultUnsupportedError,
 )
+from ansible_collections.credvault.vault.plugins.module_utils._task import Task
 from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 IDS = {"RESOURCEID": "7", "ACCOUNTID": "3"}
@@ -157,6 +158,30 @@ def test_an_account_added_meanwhile_by_another_run_is_converged_not_failed():
     tracker, values = run_entry(_account.converge, client, desired(password="Pw-1!"), False)
     assert not tracker.changed and values["account"]["ACCOUNT ID"] == "3"
     assert client.writes() == ["add_accounts"]
+
+
+def test_the_search_returns_a_missing_account_with_its_resource_and_keeps_nothing():
+    account = _account.Account(Task(absent_account(None), desired(password="Pw-1!"), False))
+    before = dict(vars(account))
+    handle = account.find()
+    assert vars(account) == before
+    assert not account.exists(handle) and (handle.resource_id, handle.account_id) == ("7", None)
+    assert account.exists(_account.AccountRef("web", "root", "7", "3")) and not account.exists(None)
+
+
+def test_a_missing_account_is_added_to_the_resource_its_search_found_without_asking_again():
+    client = absent_account([{"root": {"STATUS": "Account added successfully"}}], added_meanwhile=True)
+    tracker, values = run_entry(_account.converge, client, desired(password="Pw-1!"), False)
+    assert tracker.changed and values["account"]["ACCOUNT ID"] == "3"
+    assert keys(client) == [
+        "get_resource_account_ids",
+        "get_resource_id",
+        "get_account_list",
+        "add_accounts",
+        "get_resource_account_ids",
+        "get_account_details",
+    ]
+    assert client.calls[3][1] == {"resource_id": "7"}
 
 
 @pytest.mark.parametrize(

@@ -169,6 +169,50 @@ def test_absent_deletes_each_listed_account_that_exists():
     assert tracker.changed
 
 
+def deleting(refused):
+    """``delete_account`` refusing the account ids ``refused`` (id to error), deleting the others."""
+
+    def delete(path, details, query):
+        return refused.get(path["account_id"])
+
+    return delete
+
+
+def test_an_account_deleted_meanwhile_by_a_parallel_run_is_absent_with_its_listed_id():
+    refusal = VaultAPIError("DELETE ACCOUNT failed: Account 100 does not exist", http_status=200)
+    scripted = client(
+        get_account_list=lists(NAMES[:2], NAMES[1:2]),
+        delete_account=deleting({"100": refusal}),
+        get_resource_account_ids=VaultAPIError("GET_RESOURCEACCOUNTID failed: no such account", http_status=200),
+    )
+    tracker, values = run_entry(_accounts.converge, scripted, params(names=NAMES[:2], state="absent"), False)
+    assert keys(scripted) == [
+        "get_resource_id",
+        "get_account_list",
+        "delete_account",
+        "get_resource_account_ids",
+        "get_resource_id",
+        "get_account_list",
+        "delete_account",
+    ]
+    assert values["accounts"] == [
+        {"name": "svc-001", "account_id": "100", "outcome": "absent"},
+        {"name": "svc-002", "account_id": "101", "outcome": "deleted"},
+    ]
+    assert tracker.diff() == {
+        "before": {"svc-001": {"state": "absent"}, "svc-002": {"state": "present"}},
+        "after": {"svc-001": {"state": "absent"}, "svc-002": {"state": "absent"}},
+    }
+
+
+def test_a_delete_refused_after_another_says_what_was_deleted():
+    refusal = VaultAPIError("DELETE ACCOUNT failed: denied", http_status=403, vault_message="denied")
+    scripted = client(get_account_list=lists(NAMES[:2]), delete_account=deleting({"101": refusal}))
+    with pytest.raises(VaultAPIError, match=r"denied; already written in this task: svc-001 \(deleted\)$"):
+        run_entry(_accounts.converge, scripted, params(names=NAMES[:2], state="absent"), False)
+    assert scripted.writes() == ["delete_account", "delete_account"]
+
+
 def test_absent_accounts_of_a_missing_resource_are_absent():
     scripted = client(get_resource_id=VaultAPIError("no such resource", http_status=200), get_resources=[])
     tracker, values = run_entry(_accounts.converge, scripted, params(names=NAMES[:2], state="absent"), False)
@@ -181,10 +225,25 @@ def test_a_missing_resource_fails_outside_check_mode_and_would_be_filled_in_chec
     missing = {"get_resource_id": VaultAPIError("no such resource", http_status=200), "get_resources": []}
     with pytest.raises(VaultNotFoundError, match="resource web does not exist"):
         run_entry(_accounts.converge, client(**missing), params(names=NAMES[:2]), False)
-    tracker, values = run_entry(_accounts.converge, client(**missing), params(names=NAMES[:2]), True)
+    desired = params(names=NAMES[:2])
+    desired["accounts"][1]["notes"] = "new notes"
+    tracker, values = run_entry(_accounts.converge, client(**missing), desired, True)
     assert tracker.changed
-    assert {account["outcome"] for account in values["accounts"]} == {"created"}
-    assert "earlier task would create it, so every listed account (2) would be created" in tracker.warnings[0]
+    assert values["accounts"] == [{"name": name, "account_id": None, "outcome": "created"} for name in NAMES[:2]]
+    assert tracker.diff() == {
+        "before": {
+            "svc-001": {"state": "absent", "password": "<hidden>"},
+            "svc-002": {"state": "absent", "password": "<hidden>", "notes": None},
+        },
+        "after": {
+            "svc-001": {"state": "present", "password": "<hidden, changed>"},
+            "svc-002": {"state": "present", "password": "<hidden, changed>", "notes": "new notes"},
+        },
+    }
+    assert tracker.warnings == [
+        "resource web does not exist (or is not visible to this token): in check mode that means an earlier task "
+        "would create it, so every listed account (2) would be created in it"
+    ]
 
 
 @pytest.mark.parametrize("state", ["present", "absent"])

@@ -44,7 +44,7 @@ class Toy(VaultObject):
     def read(self, handle):
         return dict(self.store[handle])
 
-    def create(self, tracker):
+    def create(self, handle, tracker):
         create, edit = self.creation_input(tracker)
         if self.check_mode:
             return None
@@ -63,6 +63,25 @@ class Toy(VaultObject):
         self.sent.append(("delete", handle))
         del self.store[handle]
         return True
+
+
+class Boxed(Toy):
+    """A toy of box b1: ``find`` returns a handle for a missing toy too, carrying the box ``create`` needs."""
+
+    def find(self):
+        return ("b1", self.desired["name"] if self.desired["name"] in self.store else None)
+
+    def exists(self, handle):
+        return handle is not None and handle[1] is not None
+
+    def read(self, handle):
+        return dict(self.store[handle[1]])
+
+    def create(self, handle, tracker):
+        create, dummy_edit = self.creation_input(tracker)
+        self.sent.append(("create in", handle[0], create))
+        self.store[self.desired["name"]] = create
+        return dict(create)
 
 
 def test_create_sends_create_keys_and_edits_the_rest_after_it():
@@ -115,6 +134,25 @@ def test_a_create_lost_to_a_parallel_run_converges_on_the_winner():
         "before": {"state": "present", "colour": "red"},
         "after": {"state": "present", "colour": "red"},
     }
+
+
+def test_a_missing_object_is_created_with_what_its_search_found_and_find_keeps_nothing():
+    toy = Boxed({"name": "t", "colour": "red"})
+    before = dict(vars(toy))
+    assert not toy.exists(toy.find()) and vars(toy) == before
+    assert toy.ensure() == {"COLOUR": "red"}
+    assert toy.sent == [("create in", "b1", {"COLOUR": "red"})]
+    assert toy.task.tracker.diff()["before"]["state"] == "absent"
+    again = Boxed({"name": "t", "colour": "red"}, store=toy.store)
+    again.ensure()
+    assert again.sent == [] and not again.task.tracker.changed
+
+
+def test_absent_with_the_handle_of_a_missing_object_deletes_nothing():
+    toy = Boxed({"name": "t"}, state="absent")
+    assert toy.ensure() is None
+    assert toy.sent == [] and not toy.task.tracker.changed
+    assert toy.task.tracker.diff() == {"before": {"state": "absent"}, "after": {"state": "absent"}}
 
 
 @pytest.mark.parametrize("check_mode", [True, False])

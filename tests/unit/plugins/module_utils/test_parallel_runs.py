@@ -63,9 +63,9 @@ class Watched(test_converge.Toy):
         self.held.append(("find", lock_held(self.client, self.KIND, ("t1",))))
         return super().find()
 
-    def create(self, tracker):
+    def create(self, handle, tracker):
         self.held.append(("create", lock_held(self.client, self.KIND, ("t1",))))
-        return super().create(tracker)
+        return super().create(handle, tracker)
 
 
 def test_the_base_holds_the_lock_over_find_and_create_and_releases_it():
