@@ -37,6 +37,8 @@ and the task converges to what it finds.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ._api import resource_groups as resource_groups_api
 from ._api import resources as resources_api
 from ._checks import clean_text
@@ -86,8 +88,8 @@ def validate(desired):
     for resource in desired.get("resources") or []:
         clean_text(resource, "resources entry")
     for number, criterion in enumerate(desired.get("criteria") or [], start=1):
-        for field in CRITERION_FIELDS:
-            clean_text(criterion.get(field), "criteria %d %s" % (number, field))
+        for criterion_field in CRITERION_FIELDS:
+            clean_text(criterion.get(criterion_field), "criteria %d %s" % (number, criterion_field))
     if desired.get("type") == DYNAMIC and desired.get("resources") is not None:
         raise refuse_members_of_dynamic(name)
     if desired.get("type") == DYNAMIC and not desired.get("criteria"):
@@ -224,34 +226,81 @@ def _policy_list_missing(exc):
     return isinstance(exc, VaultAPIError) and exc.http_status is not None and 200 <= exc.http_status < 300
 
 
-class ResourceGroup(VaultObject):
-    """A resource group, found by name; its handle is its list item. The API has no edit call for a group: an
-    existing one converges by membership calls, and by deletion and creation (``recreate``).
+@dataclass(frozen=True)
+class Found:
+    """The handle of an existing group: its list item and the group list it was found in (``groups``: None where the
+    vault has no list; the item then holds only ``resourceGroupId`` and ``resourceGroupName``)."""
 
-    ``groups`` is the group list as ``find`` read it (None where the vault has none). The object after a run is
-    ``{"group": the list item after the run (in check mode: before it), "resources": member names checked (None when
-    resources are not managed)}``. Everything that could refuse the task (unknown resource, parent or policy names,
-    settings that differ) is checked before the first write.
+    group: dict
+    groups: list | None
+
+    @property
+    def group_id(self):
+        return str(self.group["resourceGroupId"])
+
+
+@dataclass(frozen=True)
+class Recreation:
+    """A group deleted and created again: the options it is created with (as ``create_input`` takes them) and the
+    id of its parent (None at top level)."""
+
+    settings: dict
+    parent_id: str | None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What ``plan`` found for an existing group, and what ``apply`` sends; true when there is something to send.
+
+    ``before`` and ``after``: the member names checked, as they are and as the run leaves them (None when the task
+    does not manage resources, or when a recreated group is not static). ``add`` and ``remove``: ``{name: id}`` to
+    associate and to disassociate; after a ``recreation``, ``add`` holds the members of the new group.
+    """
+
+    before: list | None = None
+    after: list | None = None
+    add: dict = field(default_factory=dict)
+    remove: dict = field(default_factory=dict)
+    recreation: Recreation | None = None
+
+    def __bool__(self):
+        return bool(self.recreation or self.add or self.remove)
+
+
+class ResourceGroup(VaultObject):
+    """A resource group, found by name; its handle is a ``Found``. The API has no edit call for a group: an existing
+    one converges by membership calls, and by deletion and creation (``recreate``, ``force_recreate``).
+
+    The object after a run is ``{"group": the list item after the run (in check mode: before it), "resources": member
+    names checked (None when resources are not managed)}``. Everything that could refuse the task (unknown resource,
+    parent or policy names, settings that differ) is checked before the first write: by ``create``, or by ``plan``.
     """
 
     KIND = "resource group"
-
-    def __init__(self, task):
-        super().__init__(task)
-        self.groups = None
 
     def check_input(self):
         validate(self.desired)
 
     def find(self):
-        self.groups = list_groups(self.client)
-        return find_group(self.client, self.groups, self.desired["name"])
+        """A ``Found`` handle, or None.
+
+        ``create`` is the one hook the base calls without a handle, right after a
+        find that found nothing: the list searched stays in ``self.searched`` for
+        it (the parent's id is looked up there, and the new group found again the
+        same way), so that nothing is read twice. No other hook reads it.
+        """
+        groups = list_groups(self.client)
+        group = find_group(self.client, groups, self.desired["name"])
+        if group is None:
+            self.searched = groups
+            return None
+        return Found(group, groups)
 
     def create(self, handle, tracker):
         """Create a missing group; whatever the create could refuse fails before it is sent."""
-        desired = self.desired
+        desired, groups = self.desired, self.searched
         wanted, assumed = self.pick_resources(ResourceIndex(self.client), desired.get("resources"))
-        parent_id = self.parent_id()
+        parent_id = self.parent_id(groups)
         self.check_policy()
         self.track_creation(tracker)
         managed = desired.get("resources") is not None
@@ -259,43 +308,50 @@ class ResourceGroup(VaultObject):
             tracker.record("resources", [], sorted(set(wanted) | set(assumed)), bool(wanted or assumed))
         if self.check_mode:
             return {"group": {}, "resources": [] if managed else None}
-        created = self.send_create(desired, parent_id)
+        created = self.send_create(desired, parent_id, groups)
         if wanted:
             change_members(
                 self.client, resource_groups_api.associate_resources, str(created["resourceGroupId"]), wanted
             )
         return {"group": created, "resources": sorted(wanted) if managed else None}
 
-    def converge(self, tracker, handle):
+    def plan(self, handle, current):
+        """The ``Plan`` of a recreation (``force_recreate``, or reported settings that differ and ``recreate``:
+        without it they fail the task), else of the member changes; each recorded in the tracker."""
         desired = self.desired
-        if desired.get("force_recreate"):
-            return self.recreate(handle)
+        forced = desired.get("force_recreate")
         found = self.differences(handle)
-        if found and not desired.get("recreate"):
-            described = "; ".join(
-                "%s is %r in the vault, %r in the task" % (option, current, value)
-                for option, (current, value) in sorted(found.items())
-            )
-            raise VaultInputError(
-                "resource group %s: %s. The API cannot edit a group: change the task, or set "
-                "recreate: true to delete the group and create it again" % (desired["name"], described)
-            )
-        if found:
-            return self.recreate(handle)
-        if group_type(handle) == DYNAMIC and desired.get("resources") is not None:
+        if not forced:
+            self.refuse_differences(found)
+        if forced or found:
+            return self.plan_recreation(handle, found)
+        if group_type(handle.group) == DYNAMIC and desired.get("resources") is not None:
             raise refuse_members_of_dynamic(desired["name"])
-        if self.groups is not None:
-            for option, value in reported_values(handle, self.groups).items():
-                tracker.compare(option, value, None)
-        self.warn_not_compared()
-        members = None
-        if desired.get("resources") is not None:
-            members = self.converge_members(str(handle["resourceGroupId"]), ResourceIndex(self.client))
-        return {"group": handle, "resources": members}
+        if handle.groups is not None:
+            for option, value in reported_values(handle.group, handle.groups).items():
+                self.tracker.compare(option, value, None)
+        self.warn_not_compared(handle.groups)
+        if desired.get("resources") is None:
+            return Plan()
+        return self.plan_members(handle.group_id, ResourceIndex(self.client))
+
+    def apply(self, handle, current, changes):
+        """Delete the group and create it again, or change its members, as planned."""
+        if changes.recreation is not None:
+            group = self.send_recreation(handle, changes)
+        else:
+            group = handle.group
+            self.send_member_changes(handle.group_id, changes)
+        return {"group": group, "resources": changes.after}
+
+    def as_planned(self, current, changes):
+        """Nothing sent (nothing differs, or check mode): the group and the members checked as they are (``current``
+        is the handle: ``read`` is the base's)."""
+        return {"group": current.group, "resources": changes.before}
 
     def delete(self, handle):
         try:
-            resource_groups_api.delete_resource_group(self.client, handle["resourceGroupId"])
+            resource_groups_api.delete_resource_group(self.client, handle.group["resourceGroupId"])
         except VaultAPIError as exc:
             return self.deleted_meanwhile(exc)
         return True
@@ -313,23 +369,24 @@ class ResourceGroup(VaultObject):
         refuse_unknown("resources", unknown, self.check_mode, self.tracker.warn)
         return {name: index.ids[name] for name in names if name not in unknown}, unknown
 
-    def differences(self, group):
+    def differences(self, handle):
         """Reported settings that differ from the task's, ``{option: (vault's value, task's value)}``; none without
         a list."""
-        if self.groups is None:
+        if handle.groups is None:
             return {}
-        current = reported_values(group, self.groups)
+        current = reported_values(handle.group, handle.groups)
         return {
             option: (current[option], self.desired[option])
             for option in REPORTED
             if self.desired.get(option) is not None and current[option] != self.desired[option]
         }
 
-    def warn_not_compared(self):
-        """Warn about the options given for an existing group that the vault cannot report."""
+    def warn_not_compared(self, groups):
+        """Warn about the options given for an existing group that the vault cannot report (``groups``: the group
+        list, None where the vault has none)."""
         desired = self.desired
         name = desired["name"]
-        unlisted = [option for option in REPORTED if self.groups is None and desired.get(option) is not None]
+        unlisted = [option for option in REPORTED if groups is None and desired.get(option) is not None]
         if unlisted:
             self.tracker.warn(
                 "the vault has no resource group list (GET_RESOURCE_GROUPS needs %s), so the %s of the existing group "
@@ -344,12 +401,13 @@ class ResourceGroup(VaultObject):
                 % (name, ", ".join(unreported))
             )
 
-    def parent_id(self):
-        """The id of the ``parent`` group, None for a top-level group; an unknown parent fails (check mode: warns)."""
+    def parent_id(self, groups):
+        """The id of the ``parent`` group (looked up in ``groups``, or by name without a list), None for a top-level
+        group; an unknown parent fails (check mode: warns)."""
         parent = self.desired.get("parent")
         if not parent:
             return None
-        group = find_group(self.client, self.groups, parent)
+        group = find_group(self.client, groups, parent)
         if group is not None:
             return str(group["resourceGroupId"])
         if not self.check_mode:
@@ -390,54 +448,60 @@ class ResourceGroup(VaultObject):
         for option in ("description", "parent") + CREATION_ONLY:
             tracker.compare(option, None, self.desired.get(option))
 
-    def send_create(self, values, parent_id):
+    def send_create(self, values, parent_id, groups):
         """``CREATE RESOURCE GROUP`` of ``values`` (the task's options, or those of a re-creation), then the new
-        group's list item, found again by name.
+        group's list item, found again by name the way ``groups`` was read (the list read again, or by name where
+        the vault has none).
 
         A refused create is followed by one more read: when the group exists by
-        then, another run created it, and ``CreatedMeanwhile`` carries it (``groups`` is the list read again).
+        then, another run created it, and ``CreatedMeanwhile`` carries its ``Found``.
         """
         try:
             resource_groups_api.create_resource_group(self.client, create_input(values, parent_id))
         except VaultAPIError:
-            groups = None if self.groups is None else list_groups(self.client)
-            group = find_group(self.client, groups, values["name"])
+            group, groups = self.find_again(values["name"], groups)
             if group is None:
                 raise
-            self.groups = groups
-            raise CreatedMeanwhile(group) from None
-        groups = None if self.groups is None else list_groups(self.client)
-        group = find_group(self.client, groups, values["name"])
-        if group is None:
+            raise CreatedMeanwhile(Found(group, groups)) from None
+        created, dummy_groups = self.find_again(values["name"], groups)
+        if created is None:
             raise VaultAPIError(
                 "CREATE RESOURCE GROUP reported success but resource group %s cannot be found" % values["name"],
                 operation="CREATE RESOURCE GROUP",
             )
-        return group
+        return created
 
-    def converge_members(self, group_id, index):
-        """Associate the listed resources that are not members; with purge, disassociate the members not listed.
+    def find_again(self, name, groups):
+        """``(list item of group name or None, group list)`` read again after a create: the list where there was one
+        (``groups``), else the group by name."""
+        groups = None if groups is None else list_groups(self.client)
+        return find_group(self.client, groups, name), groups
 
-        Returns the member names checked (all members with purge, else the listed
-        ones that are members), as they are after the run (in check mode: before).
+    def plan_members(self, group_id, index):
+        """Record the member changes: the listed resources that are not members are added; with purge, the members
+        not listed are removed.
+
+        ``before`` and ``after`` are the member names checked (all members with
+        purge, else the listed ones that are members).
         """
         wanted, assumed = self.pick_resources(index, self.desired["resources"])
         purge = self.desired.get("purge_resources")
         current = members_among(self.client, group_id, index.ids if purge else wanted)
-        missing = {name: wanted[name] for name in sorted(set(wanted) - current)}
-        extra = {name: index.ids[name] for name in sorted(current - set(wanted))} if purge else {}
-        after = (current | set(missing) | set(assumed)) - set(extra)
-        self.tracker.record("resources", sorted(current), sorted(after), bool(missing or extra or assumed))
-        if self.check_mode:
-            return sorted(current)
-        if missing:
-            change_members(self.client, resource_groups_api.associate_resources, group_id, missing)
-        if extra:
-            change_members(self.client, resource_groups_api.disassociate_resources, group_id, extra)
-        return sorted(after)
+        add = {name: wanted[name] for name in sorted(set(wanted) - current)}
+        remove = {name: index.ids[name] for name in sorted(current - set(wanted))} if purge else {}
+        after = (current | set(add) | set(assumed)) - set(remove)
+        self.tracker.record("resources", sorted(current), sorted(after), bool(add or remove or assumed))
+        return Plan(before=sorted(current), after=sorted(after), add=add, remove=remove)
 
-    def recreate(self, group):
-        """Delete the group and create it with the task's settings; type, description and parent not given are kept.
+    def send_member_changes(self, group_id, changes):
+        if changes.add:
+            change_members(self.client, resource_groups_api.associate_resources, group_id, changes.add)
+        if changes.remove:
+            change_members(self.client, resource_groups_api.disassociate_resources, group_id, changes.remove)
+
+    def plan_recreation(self, handle, found):
+        """Record the deletion and creation of the group with the task's settings (``found``: the reported settings
+        that differ); type, description and parent not given are kept.
 
         The static members of a static group stay members of the new static group
         (unless ``purge_resources``): finding them costs one ``GET ASSOCIATED
@@ -450,19 +514,19 @@ class ResourceGroup(VaultObject):
         """
         desired = self.desired
         name = desired["name"]
-        if self.groups is None:
+        group, groups, group_id = handle.group, handle.groups, handle.group_id
+        if groups is None:
             raise VaultInputError(
                 "resource group %s cannot be recreated: the vault has no resource group list "
                 "(GET_RESOURCE_GROUPS), so its subgroups, type, description and parent cannot be read" % name
             )
-        group_id = str(group["resourceGroupId"])
-        subgroups = subgroup_names(self.groups, group_id)
+        subgroups = subgroup_names(groups, group_id)
         if subgroups:
             raise VaultInputError(
                 "resource group %s has subgroups (%s): recreating it could delete them with it"
                 % (name, ", ".join(subgroups))
             )
-        kept = reported_values(group, self.groups)
+        kept = reported_values(group, groups)
         new = dict(
             desired, **{option: kept[option] for option in ("type", "description") if desired.get(option) is None}
         )
@@ -479,21 +543,20 @@ class ResourceGroup(VaultObject):
         members = dict(wanted)
         if not desired.get("purge_resources"):
             members.update({member: index.ids[member] for member in old})
-        parent_id = group.get("subGroupOf") if desired.get("parent") is None else self.parent_id()
+        parent_id = group.get("subGroupOf") if desired.get("parent") is None else self.parent_id(groups)
         self.check_policy()
-        self.track_recreation(group, sorted(old) if static else None, sorted(set(members) | set(assumed)))
-        if self.check_mode:
-            return {"group": group, "resources": sorted(old) if static else None}
-        resource_groups_api.delete_resource_group(self.client, group_id)
-        created = self.create_after_delete(new, parent_id, sorted(old))
-        if members:
-            self.associate_after_recreation(created, members)
-        return {"group": created, "resources": sorted(members) if static else None}
+        self.track_recreation(found, sorted(old) if static else None, sorted(set(members) | set(assumed)))
+        return Plan(
+            before=sorted(old) if static else None,
+            after=sorted(members) if static else None,
+            add=members,
+            recreation=Recreation(new, parent_id),
+        )
 
-    def track_recreation(self, group, old, members):
+    def track_recreation(self, found, old, members):
         tracker, desired = self.tracker, self.desired
         tracker.record("recreated", False, True, True)
-        for option, (current, value) in sorted(self.differences(group).items()):
+        for option, (current, value) in sorted(found.items()):
             tracker.record(option, current, value, True)
         for option in CREATION_ONLY:
             tracker.compare(option, None, desired.get(option))
@@ -506,12 +569,24 @@ class ResourceGroup(VaultObject):
                 "group; give them to keep them" % (desired["name"], ", ".join(lost))
             )
 
-    def create_after_delete(self, new, parent_id, old):
+    def send_recreation(self, handle, changes):
+        """Delete the group, create it again and associate its members; the new group's list item. The members it
+        held before (``changes.before``: those of a static group) are named when the create fails."""
+        recreation = changes.recreation
+        resource_groups_api.delete_resource_group(self.client, handle.group_id)
+        created = self.create_after_delete(
+            recreation.settings, recreation.parent_id, handle.groups, changes.before or []
+        )
+        if changes.add:
+            self.associate_after_recreation(created, changes.add)
+        return created
+
+    def create_after_delete(self, new, parent_id, groups, old):
         """The new group's list item; a failure says that the group was deleted, and what it held."""
         try:
-            return self.send_create(new, parent_id)
+            return self.send_create(new, parent_id, groups)
         except CreatedMeanwhile as meanwhile:
-            return meanwhile.handle
+            return meanwhile.handle.group
         except VaultError as exc:
             held = "; its resources were %s" % ", ".join(old) if old else ""
             if isinstance(exc, VaultAPIError):

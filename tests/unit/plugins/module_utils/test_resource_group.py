@@ -14,6 +14,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultNotFoundError,
     VaultUnsupportedError,
 )
+from ansible_collections.credvault.vault.plugins.module_utils._task import Task
 from ansible_collections.credvault.vault.tests.unit.fakes import ScriptedClient, run_entry
 
 WEB = {
@@ -267,9 +268,34 @@ def test_unknown_parent_fails_before_any_write():
 
 def test_differing_settings_fail_without_recreate_and_say_what_differs():
     client = scripted_client()
-    with pytest.raises(VaultInputError, match="description is 'front' in the vault, 'back' in the task.*recreate"):
+    with pytest.raises(VaultInputError) as failure:
         run_entry(_resource_group.converge, client, desired(description="back", resources=["a"]), False)
+    assert str(failure.value) == (
+        "resource group web: description is 'front' in the vault, 'back' in the task. The API cannot edit it: change "
+        "the task, or set recreate: true to delete it and create it again"
+    )
     assert client.writes() == []
+
+
+def test_the_hooks_after_find_need_only_its_handle():
+    """``plan`` and ``apply`` of an object that never ran ``find`` work from the handle another one found."""
+    client = scripted_client(members={"1": ["4"], "3": ["4"]})
+    options = desired(resources=["a", "b"], purge_resources=True)
+    handle = _resource_group.ResourceGroup(Task(client, options, False)).find()
+    fresh = _resource_group.ResourceGroup(Task(client, options, False))
+    changes = fresh.plan(handle, fresh.read(handle))
+    assert changes.add == {"b": "2"} and changes.remove == {"c": "3"}
+    assert fresh.apply(handle, handle, changes) == {"group": WEB, "resources": ["a", "b"]}
+    assert client.writes() == ["associate_resources", "disassociate_resources"]
+    assert fresh.tracker.diff()["after"]["resources"] == ["a", "b"]
+
+
+def test_a_plan_with_nothing_to_send_is_false_and_keeps_the_members_checked():
+    client = scripted_client(members={"1": ["4"]})
+    group = _resource_group.ResourceGroup(Task(client, desired(resources=["a"]), False))
+    handle = group.find()
+    changes = group.plan(handle, handle)
+    assert not changes and group.as_planned(handle, changes) == {"group": WEB, "resources": ["a"]}
 
 
 def test_parent_is_compared_by_name():
