@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import datetime
 import re
+from dataclasses import dataclass
+from typing import Callable
 
 from ._api import users as users_api
 from ._api._declare import require
@@ -77,6 +79,8 @@ NEVER_EXPIRES = "NeverExpires"
 NOT_FOR_API_USERS = ("first_name", "last_name", "password")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _FLAGS = ("super_admin", "api_user")
+# What ``calls`` names for a recreation.
+RECREATION_CALLS = ("DELETE USER", "CREATE_USER")
 
 
 # Words that say a user is missing, in the failed answer of get_USERID.
@@ -285,13 +289,55 @@ class CreatedButFailed(VaultError):
         return result
 
 
+@dataclass(frozen=True)
+class Writes:
+    """What a run sends to an existing user (``User.plan``) or to one it has just created, in the order it is sent:
+    the lock state (``lock``: ``lock_user`` or ``unlock_user``), the MFA reset, the groups to add the user to
+    (``add``: every group of ``groups``, as no call reads memberships) and the groups to remove it from (``remove``:
+    ``{group id: name}``)."""
+
+    lock: Callable | None = None
+    reset_mfa: bool = False
+    add: tuple = ()
+    remove: dict | None = None
+
+    def __bool__(self):
+        return bool(self.lock or self.reset_mfa or self.add or self.remove)
+
+    @property
+    def actions(self):
+        """The gateway functions sent with the user's name alone, in their order."""
+        return [write for write in (self.lock, users_api.reset_mfa if self.reset_mfa else None) if write]
+
+    @property
+    def call_names(self):
+        """What ``calls`` says of these writes."""
+        names = [write.endpoint.operation for write in self.actions]
+        names.extend("ADD USER TO USERGROUP %s" % group for group in self.add)
+        if self.remove:
+            names.append("%s %s" % (REMOVE, ", ".join(sorted(self.remove.values()))))
+        return names
+
+
+@dataclass(frozen=True)
+class Recreation:
+    """What ``User.plan`` returns for a user whose reported settings differ from the task's, with ``recreate``:
+    delete it and create it with ``values`` (the options of the create-user input); what follows a creation is
+    planned against the new user."""
+
+    values: dict
+
+
 class User(VaultObject):
     """A user, found by name (or, to delete it, by id). Its handle is ``{"id", "item"}``: ``item`` is its
-    ``GET_USER(S)`` list item, None where the vault has no user list.
+    ``GET_USER(S)`` list item, None where the vault has no user list (``no_list`` says why then); ``unverified``
+    marks the id of a user to delete that could not be looked up; ``token`` is the token a creation by this run
+    answered (an API user's; None for a person).
 
-    The object after a run is ``{"user_id", "user"}`` (the list item, ``{}`` without the list); ``calls`` names
-    every write sent (in check mode: that would be sent), ``token`` is the token of an API user created by the
-    run.
+    ``plan`` compares what the list reports (a difference fails, or is a ``Recreation``) and returns the ``Writes``
+    that follow; ``apply`` sends them, ``as_planned`` names them in check mode. The object after a run is
+    ``{"user_id", "user"}`` (the list item, ``{}`` without the list), with ``token`` when the run created an API
+    user; ``calls`` names every write sent (in check mode: that would be sent).
     """
 
     KIND = "user"
@@ -315,9 +361,10 @@ class User(VaultObject):
 
     def __init__(self, task):
         super().__init__(task)
+        # Why the vault has no user list, once a find learned it: a fact of the vault, not of the user, kept only so
+        # that a later find (after the creation, after a refused delete) does not ask for the list again. The hooks
+        # read it from the handle.
         self.no_list = None
-        self.group_items = None
-        self.token = None
         self.calls = []
 
     @property
@@ -372,9 +419,9 @@ class User(VaultObject):
                 "%s: the vault has no user list (%s), so whether the user exists is known only by deleting it: "
                 "DELETE USER is sent, and a refusal counts as absent" % (self.label, self.no_list)
             )
-            return {"id": str(user_id), "item": None, "unverified": True}
+            return {"id": str(user_id), "item": None, "no_list": self.no_list, "unverified": True}
         found, dummy_message = find_user_id(self.client, name)
-        return None if found is None else {"id": found, "item": None}
+        return None if found is None else {"id": found, "item": None, "no_list": self.no_list}
 
     def create(self, handle, tracker):
         values = self.desired
@@ -383,7 +430,7 @@ class User(VaultObject):
         self.track_creation(tracker, values, None)
         self.calls.append("CREATE_USER")
         if self.check_mode:
-            self.follow_up(tracker, None, new=True)
+            self.follow_creation(tracker, None)
             return None
         return self.after_creation(tracker, self.send_create(values))
 
@@ -405,13 +452,14 @@ class User(VaultObject):
             tracker.record(field.option, stored, value, stored != value, field.secret)
 
     def send_create(self, values):
-        """``CREATE_USER``; keeps an API user's token. A refused create is followed by one more read: when the user
-        exists by then, a parallel run created it (``CreatedMeanwhile``). Returns the new user's handle."""
+        """``CREATE_USER``. A refused create is followed by one more read: when the user exists by then, a parallel
+        run created it (``CreatedMeanwhile``). Returns the new user's handle, with an API user's token."""
         details = create_input(values)
         api_user = values.get("api_user") is True
+        token = None
         try:
             if api_user:
-                self.token = users_api.create_api_user(self.client, details)
+                token = users_api.create_api_user(self.client, details)
             else:
                 users_api.create_user(self.client, details)
         except VaultAPIError:
@@ -420,21 +468,22 @@ class User(VaultObject):
                 raise
             raise CreatedMeanwhile(handle) from None
         try:
-            if api_user and self.token is None:
+            if api_user and token is None:
                 raise VaultResponseError("CREATE_USER returned no AUTHTOKEN", operation="CREATE_USER")
             handle = self.find()
             if handle is None:
                 raise VaultResponseError("CREATE_USER reported success but the user cannot be found")
         except VaultError as exc:
-            raise CreatedButFailed(self.label, exc, self.token) from None
-        return handle
+            raise CreatedButFailed(self.label, exc, token) from None
+        return dict(handle, token=token)
 
     def after_creation(self, tracker, handle):
+        """The new user read back, then what follows its creation; a failure carries an API user's token."""
         try:
             self.require_applied(handle["item"])
-            return self.result(handle, self.follow_up(tracker, handle, new=True))
+            return self.result(handle, self.follow_creation(tracker, handle))
         except VaultError as exc:
-            raise CreatedButFailed(self.label, exc, self.token) from None
+            raise CreatedButFailed(self.label, exc, handle.get("token")) from None
 
     def require_applied(self, item):
         """The new user read back (where the vault lists users): a setting it reports otherwise than the task
@@ -449,28 +498,50 @@ class User(VaultObject):
                 operation="CREATE_USER",
             )
 
-    def converge(self, tracker, handle):
-        """An existing user: settings the list reports are compared (a difference fails, or recreates); lock,
-        MFA reset and memberships follow."""
-        self.prepare_groups()
-        item = handle["item"]
+    def follow_creation(self, tracker, handle):
+        """Lock state, MFA reset and memberships of a user just created (``handle`` None: one check mode would
+        create), planned against its list item and sent (in check mode: named). True when the lock state was
+        written."""
+        writes = self.plan_writes(tracker, handle["item"] if handle else None, new=True)
+        if self.check_mode:
+            self.name_writes(tracker, writes)
+            return False
+        self.send_writes(tracker, writes, handle["id"])
+        return writes.lock is not None
+
+    def plan(self, handle, current):
+        """An existing user: first the groups are checked (``prepare_groups``); the settings the list reports are
+        compared, and a difference fails the task (``refuse_differences``) or, with ``recreate``, is a
+        ``Recreation``; else what was not compared is warned about and the ``Writes`` that follow are returned."""
+        tracker = self.tracker
+        others = self.prepare_groups()
+        item = current["item"]
         found = self.differences(item)
-        if found and not self.desired.get("recreate"):
-            described = "; ".join(
-                "%s is %r in the vault, %r in the task" % (option, stored, value)
-                for option, (stored, value) in sorted(found.items())
-            )
-            raise VaultInputError(
-                "%s: %s. The API cannot edit a user: change the task, or set recreate: true to delete the user "
-                "and create it again" % (self.label, described)
-            )
+        self.refuse_differences(found)
         if found:
-            return self.recreate(tracker, handle, found)
+            return self.plan_recreation(tracker, current)
         if item is not None:
             for field in self.reported_fields:
                 tracker.compare(field.option, reported_value(field, item), self.desired.get(field.option))
-        self.warn_not_compared(tracker, item)
-        return self.result(handle, self.follow_up(tracker, handle, new=False))
+        self.warn_not_compared(tracker, current)
+        return self.plan_writes(tracker, item, new=False, remove=others)
+
+    def apply(self, handle, current, changes):
+        """Recreate the user, or send the writes; the object after."""
+        if isinstance(changes, Recreation):
+            return self.recreate(changes.values)
+        self.send_writes(self.tracker, changes, current["id"])
+        return self.result(current, changes.lock is not None)
+
+    def as_planned(self, current, changes):
+        """Nothing sent (nothing to send, or check mode): in check mode the writes ``changes`` holds are named, and
+        so is what a recreation would send after the creation. The user as found."""
+        if isinstance(changes, Recreation):
+            self.calls.extend(RECREATION_CALLS)
+            self.follow_creation(self.tracker, None)
+        elif changes:
+            self.name_writes(self.tracker, changes)
+        return self.result(current, False)
 
     def differences(self, item):
         """``{option: (vault's value, task's value)}`` of the reported settings that differ; none without a list."""
@@ -484,8 +555,9 @@ class User(VaultObject):
                 found[field.option] = (stored, value)
         return found
 
-    def warn_not_compared(self, tracker, item):
+    def warn_not_compared(self, tracker, handle):
         """One warning naming the options given for an existing user that could not be compared, and why."""
+        item = handle["item"]
         given = [field.option for field in self.FIELDS if self.desired.get(field.option) is not None]
         reasons = []
         locked = item is None and self.desired.get("locked") is not None
@@ -495,7 +567,7 @@ class User(VaultObject):
                 "%s (the vault has no user list: %s%s)"
                 % (
                     ", ".join(unlisted + (["locked"] if locked else [])),
-                    self.no_list,
+                    handle["no_list"],
                     "; locked is sent as given and counted as a change" if locked else "",
                 )
             )
@@ -508,9 +580,9 @@ class User(VaultObject):
                 % (self.label, "; ".join(reasons))
             )
 
-    def recreate(self, tracker, handle, found):
+    def plan_recreation(self, tracker, handle):
         """Delete the user and create it with the task's settings; reported settings not given are kept. An API
-        user gets a new token. Whatever the creation could refuse is refused before the deletion."""
+        user gets a new token. Whatever the creation could refuse is refused here, before the deletion."""
         item = handle["item"]
         values = dict(self.desired)
         for field in self.reported_fields:
@@ -529,10 +601,11 @@ class User(VaultObject):
             "memberships it gets back)%s"
             % (self.label, "; an API user gets a new token" if values.get("api_user") else "")
         )
-        self.calls.extend(["DELETE USER", "CREATE_USER"])
-        if self.check_mode:
-            self.follow_up(tracker, None, new=True)
-            return self.result(handle, False)
+        return Recreation(values)
+
+    def recreate(self, values):
+        """Delete the user and create it with ``values``; a creation that fails after the deletion says so."""
+        self.calls.extend(RECREATION_CALLS)
         users_api.delete_user_by_name(self.client, values["name"])
         try:
             created = self.send_create(values)
@@ -547,17 +620,25 @@ class User(VaultObject):
                 http_status=exc.http_status,
                 vault_message=exc.vault_message,
             ) from None
-        return self.after_creation(tracker, created)
+        return self.after_creation(self.tracker, created)
 
     def prepare_groups(self):
-        """Before any write: the groups of ``groups`` exist, and with ``purge_groups`` the group list is read."""
+        """Before any write: the groups of ``groups`` exist. Returns what ``purge_groups`` removes an existing user
+        from: ``{group id: name}`` of the user group list (``GET_USERGROUP(S)``, read here) but the groups of
+        ``groups``; None without ``purge_groups``."""
         names = self.desired.get("groups") or []
+        others = None
         if self.desired.get("purge_groups"):
-            self.group_items, why = read_all_pages_if_served(self.client, users_api.get_user_groups)
-            if self.group_items is None:
+            group_items, why = read_all_pages_if_served(self.client, users_api.get_user_groups)
+            if group_items is None:
                 raise self._purge_refused(why)
-            known = {item.get("userGroupName") for item in self.group_items}
+            known = {item.get("userGroupName") for item in group_items}
             unknown = [name for name in names if name not in known]
+            others = {
+                str(item.get("userGroupId")): item.get("userGroupName")
+                for item in group_items
+                if item.get("userGroupName") not in set(names)
+            }
         else:
             unknown = [name for name in names if _group_exists(self.client, name) is False]
         if unknown:
@@ -565,87 +646,77 @@ class User(VaultObject):
                 "%s: user groups %s do not exist (or are not visible to this token); the API cannot create user "
                 "groups" % (self.label, ", ".join(unknown))
             )
+        return others
 
-    def follow_up(self, tracker, handle, new):
-        """Lock state, MFA reset and memberships, after a creation (``new``) or for an existing user; ``handle`` is
-        None for a user check mode would create. True when the lock state was written (the list item changed)."""
-        item = handle["item"] if handle else None
-        relocked = self.converge_lock(tracker, item, new)
-        name = self.desired["name"]
-        if self.desired.get("reset_mfa"):
+    def plan_writes(self, tracker, item, new, remove=None):
+        """The ``Writes`` after the settings, for a ``new`` user (or an existing one: then ``remove``, the groups of
+        ``prepare_groups``); records the lock state and the MFA reset. What the memberships change only the vault's
+        answers tell (``send_writes``), or check mode assumes (``name_writes``)."""
+        lock = self.plan_lock(tracker, item, new)
+        reset_mfa = bool(self.desired.get("reset_mfa"))
+        if reset_mfa:
             tracker.record("reset_mfa", False, True, True)
-            self.send(users_api.reset_mfa, name)
-        self.add_to_groups(tracker, name)
-        if self.desired.get("purge_groups") and not new:
-            self.remove_from_other_groups(tracker, handle["id"])
-        return relocked and not self.check_mode
+        groups = tuple(dict.fromkeys(self.desired.get("groups") or []))
+        return Writes(lock=lock, reset_mfa=reset_mfa, add=groups, remove=remove)
 
-    def converge_lock(self, tracker, item, new):
-        """``isUserLocked`` where the list reports it; a new user is unlocked; elsewhere unknown, so sent. True when
-        a lock or unlock is sent."""
+    def plan_lock(self, tracker, item, new):
+        """``isUserLocked`` where the list reports it; a new user is unlocked; elsewhere unknown, so sent. The
+        write that sets ``locked``, None when none is needed."""
         locked = self.desired.get("locked")
         current = flag(item.get("isUserLocked")) if item is not None else (False if new else None)
         if locked is None:
             if item is not None:
                 tracker.compare("locked", current, None)
-            return False
+            return None
         differs = current != locked
         tracker.record("locked", current, locked, differs)
-        if differs:
-            self.send(users_api.lock_user if locked else users_api.unlock_user, self.desired["name"])
-        return differs
+        if not differs:
+            return None
+        return users_api.lock_user if locked else users_api.unlock_user
 
-    def remove_from_other_groups(self, tracker, user_id):
-        keep = set(self.desired.get("groups") or [])
-        others = {
-            str(item.get("userGroupId")): item.get("userGroupName")
-            for item in self.group_items
-            if item.get("userGroupName") not in keep
-        }
-        if not others:
-            return
-        names = sorted(others.values())
-        self.calls.append("%s %s" % (REMOVE, ", ".join(names)))
-        if self.check_mode:
-            tracker.warn(
-                "%s: check mode cannot tell which of the user groups %s the user is in (no call reads a user's "
-                "memberships); a real run removes it from those it is in, and counts only those as a change"
-                % (self.label, ", ".join(names))
-            )
-            return
-        removed = removal_outcomes(self.client, user_id, others)
-        tracker.record("removed_from_groups", [], removed, bool(removed))
+    def send_writes(self, tracker, writes, user_id):
+        """Send ``writes`` (never in check mode) and record what the memberships changed: ``ADD USER TO USERGROUP``
+        is a change unless the vault answers that the user is a member already; a removal counts for the groups the
+        user was in."""
+        name = self.desired["name"]
+        self.calls.extend(writes.call_names)
+        for write in writes.actions:
+            write(self.client, name)
+        if writes.add:
+            added = [group for group in writes.add if add_member(self.client, name, group)]
+            tracker.record("added_to_groups", [], added, bool(added))
+        if writes.remove:
+            removed = removal_outcomes(self.client, user_id, writes.remove)
+            tracker.record("removed_from_groups", [], removed, bool(removed))
 
-    def add_to_groups(self, tracker, name):
-        """``ADD USER TO USERGROUP`` for each group of ``groups``: a change unless the vault answers that the user
-        is a member already. Check mode cannot read memberships (no call does): it counts every group and warns."""
-        groups = list(dict.fromkeys(self.desired.get("groups") or []))
-        if not groups:
-            return
-        self.calls.extend("ADD USER TO USERGROUP %s" % group for group in groups)
-        if self.check_mode:
-            added = groups
+    def name_writes(self, tracker, writes):
+        """Check mode: ``writes`` named in ``calls``. It cannot read memberships (no call does): every group to add
+        counts as a change, and both the additions and the removals are warned about."""
+        self.calls.extend(writes.call_names)
+        if writes.add:
             tracker.warn(
                 "check mode cannot tell whether %s is a member of user groups %s already (the API has no call that "
                 "reads memberships): a real run reports a change only for the groups it was added to"
-                % (name, ", ".join(groups))
+                % (self.desired["name"], ", ".join(writes.add))
             )
-        else:
-            added = [group for group in groups if add_member(self.client, name, group)]
-        tracker.record("added_to_groups", [], added, bool(added))
-
-    def send(self, write, user_name):
-        """Send the write ``write`` (a gateway function taking the user's name; its operation names it in
-        ``calls``); in check mode only name it."""
-        self.calls.append(write.endpoint.operation)
-        if not self.check_mode:
-            write(self.client, user_name)
+            tracker.record("added_to_groups", [], list(writes.add), True)
+        if writes.remove:
+            tracker.warn(
+                "%s: check mode cannot tell which of the user groups %s the user is in (no call reads a user's "
+                "memberships); a real run removes it from those it is in, and counts only those as a change"
+                % (self.label, ", ".join(sorted(writes.remove.values())))
+            )
 
     def result(self, handle, relocked):
-        """``{"user_id", "user"}``; the list item is read again when the lock state of a listed user was written."""
+        """The object after: ``{"user_id", "user"}``, with ``token`` when the run created an API user; the list item
+        is read again when the lock state of a listed user was written."""
+        after = handle
         if relocked and handle["item"] is not None:
-            handle = self.find() or handle
-        return {"user_id": handle["id"], "user": handle["item"] or {}}
+            after = self.find() or handle
+        result = {"user_id": after["id"], "user": after["item"] or {}}
+        if handle.get("token") is not None:
+            result["token"] = handle["token"]
+        return result
 
     def delete(self, handle):
         try:
@@ -676,7 +747,4 @@ def converge(task):
     after = user.ensure()
     if task.state == "absent" and task.tracker.changed:
         user.calls.append("DELETE USER")
-    result = dict(after or {"user_id": None, "user": {}}, calls=user.calls)
-    if user.token is not None:
-        result["token"] = user.token
-    return result
+    return dict(after or {"user_id": None, "user": {}}, calls=user.calls)

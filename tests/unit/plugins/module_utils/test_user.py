@@ -418,7 +418,10 @@ def test_settings_that_differ_fail_before_any_write_and_point_to_recreate():
     assert "email is 'bob@x' in the vault, 'new@x' in the task" in message
     assert "super_admin is False in the vault, True in the task" in message
     assert "api_user is False in the vault, True in the task" in message
-    assert "set recreate: true" in message and vault.client.writes() == []
+    assert message.endswith(
+        "The API cannot edit it: change the task, or set recreate: true to delete it and create it again"
+    )
+    assert vault.client.writes() == []
 
 
 def test_recreate_deletes_and_creates_with_the_reported_settings_kept():
@@ -451,6 +454,19 @@ def test_recreate_in_check_mode_writes_nothing():
     options = desired(role="Administrator", first_name="B", last_name="B", api_user=False, recreate=True)
     tracker, after = run_entry(_user.converge, vault.client, options, True)
     assert tracker.changed and vault.client.writes() == [] and after["calls"] == ["DELETE USER", "CREATE_USER"]
+
+
+def test_what_follows_a_recreation_is_planned_against_the_new_user():
+    """The user found is locked, and so is the task's: the new user is not, so the recreation locks it."""
+    vault = Vault([item(5, "bob", isUserLocked=True)], edition="B", build=6320)
+    options = desired(role="Administrator", first_name="B", last_name="B", locked=True, groups=["ops"], recreate=True)
+    tracker, after = run_entry(_user.converge, vault.client, options, True)
+    assert after["calls"] == ["DELETE USER", "CREATE_USER", "LOCK USER", "ADD USER TO USERGROUP ops"]
+    assert after["user_id"] == "5" and after["user"]["role"] == "Password User" and vault.client.writes() == []
+    tracker, after = run_entry(_user.converge, vault.client, options, False)
+    assert vault.client.writes() == ["delete_user_by_name", "create_user", "lock_user", "add_user_to_group"]
+    assert tracker.diff()["before"]["locked"] is False and tracker.diff()["after"]["locked"] is True
+    assert after["user_id"] == "100" and after["user"]["isUserLocked"] is True
 
 
 def test_a_failed_creation_after_the_deletion_says_the_user_was_deleted():
@@ -487,6 +503,12 @@ def _reported(locked):
 
 def _after(locked):
     return dict(_reported(locked), state="present")
+
+
+def test_the_user_supplies_hooks_only():
+    """The state machine is the base's (``VaultObject.ensure``): no step of it is overridden."""
+    steps = {"converge", "ensure", "_update", "_ensure_present", "_ensure_absent"}
+    assert steps & set(vars(_user.User)) == set()
 
 
 # Existing users where the vault has no list
