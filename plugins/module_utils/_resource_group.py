@@ -228,10 +228,11 @@ def _policy_list_missing(exc):
 
 @dataclass(frozen=True)
 class Found:
-    """The handle of an existing group: its list item and the group list it was found in (``groups``: None where the
-    vault has no list; the item then holds only ``resourceGroupId`` and ``resourceGroupName``)."""
+    """What the search found: the group's list item (None when there is no such group) and the group list it was
+    looked for in (``groups``: None where the vault has no list; the item then holds only ``resourceGroupId`` and
+    ``resourceGroupName``)."""
 
-    group: dict
+    group: dict | None
     groups: list | None
 
     @property
@@ -282,23 +283,17 @@ class ResourceGroup(VaultObject):
         validate(self.desired)
 
     def find(self):
-        """A ``Found`` handle, or None.
-
-        ``create`` is the one hook the base calls without a handle, right after a
-        find that found nothing: the list searched stays in ``self.searched`` for
-        it (the parent's id is looked up there, and the new group found again the
-        same way), so that nothing is read twice. No other hook reads it.
-        """
+        """A ``Found`` handle; its ``group`` is None when there is no such group, and its list is what ``create``
+        looks the parent up in and finds the new group again in, so that nothing is read twice."""
         groups = list_groups(self.client)
-        group = find_group(self.client, groups, self.desired["name"])
-        if group is None:
-            self.searched = groups
-            return None
-        return Found(group, groups)
+        return Found(find_group(self.client, groups, self.desired["name"]), groups)
+
+    def exists(self, handle):
+        return handle is not None and handle.group is not None
 
     def create(self, handle, tracker):
         """Create a missing group; whatever the create could refuse fails before it is sent."""
-        desired, groups = self.desired, self.searched
+        desired, groups = self.desired, handle.groups
         wanted, assumed = self.pick_resources(ResourceIndex(self.client), desired.get("resources"))
         parent_id = self.parent_id(groups)
         self.check_policy()
