@@ -40,7 +40,6 @@ from __future__ import annotations
 from ._api import resource_groups as resource_groups_api
 from ._api import resources as resources_api
 from ._checks import clean_text
-from ._client import gates_text
 from ._converge import CreatedMeanwhile, VaultObject
 from ._errors import (
     VaultAPIError,
@@ -52,6 +51,7 @@ from ._errors import (
     not_found,
     refuse_unknown,
 )
+from ._gates import gates_text
 from ._policy import find_policy, list_policies, unknown_policy_error
 
 STATIC, DYNAMIC = "static", "dynamic"
