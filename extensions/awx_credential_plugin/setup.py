@@ -4,7 +4,7 @@
 """The build of the wheel, with the collection's client in it.
 
 The plugin reaches the vault with the collection's own client (``plugins/module_utils``: ``_account``, ``_client``,
-``_errors`` and the modules they import, found by their relative imports). At build time those files are copied
+``_errors``, ``_settings`` and the modules they import, found by their relative imports). At build time those files are copied
 from the collection this package sits in (``extensions/awx_credential_plugin``) into the package
 ``credvault_awx._vault``, so that the wheel needs no collection and no ansible-core, and the client keeps one source,
 the collection's. An sdist carries the copy it was built with.
@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MODULE_UTILS = os.path.normpath(os.path.join(HERE, "..", "..", "plugins", "module_utils"))
 PACKAGE = os.path.join("credvault_awx", "_vault")
 # What the plugin calls (credvault_awx._client_modules); the modules these import come with them.
-ROOTS = ("_account", "_client", "_errors")
+ROOTS = ("_account", "_client", "_errors", "_settings")
 HEADER = (
     '"""The credvault.vault collection\'s client (plugins/module_utils), copied here when this wheel was built '
     '(setup.py)."""\n'

@@ -11,7 +11,6 @@ from __future__ import annotations
 from ._api import accounts as accounts_api
 from ._api.accounts import AccountWithoutTotp
 from ._checks import clean_text
-from ._client import scrub
 from ._converge import CreatedMeanwhile, Field, VaultObject
 from ._custom_fields import (
     check_custom_fields,
@@ -30,6 +29,7 @@ from ._errors import (
     not_found,
 )
 from ._policy import policy_label, validate_password
+from ._redaction import scrub
 from ._resource import ACCOUNT_FLAGS, find_resource_id, read_resource, unapplied_custom_fields
 from ._totp import decode_secret, matches
 

@@ -18,9 +18,9 @@ from ._account import Account, AccountRef, item_status
 from ._api import accounts as accounts_api
 from ._api._declare import require
 from ._checks import clean_text
-from ._client import scrub
 from ._converge import created_in_missing_parent
 from ._errors import VaultAPIError, VaultError, VaultInputError, VaultNotAppliedError, not_found
+from ._redaction import scrub
 from ._resource import find_resource_id, read_resource
 from ._task import Task
 

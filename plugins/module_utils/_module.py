@@ -9,9 +9,10 @@ from __future__ import annotations
 from ansible.module_utils.basic import AnsibleModule, missing_required_lib
 
 from ._checks import check_control_characters
-from ._client import HAS_REQUESTS, INSECURE_WARNING
+from ._client import HAS_REQUESTS
 from ._errors import VaultError
 from ._options import client_from_options, connection_argument_spec, connection_secrets, with_auth_token
+from ._settings import INSECURE_WARNING
 from ._task import FailedOutcome, Task
 
 

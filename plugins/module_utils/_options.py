@@ -9,9 +9,9 @@ fallbacks); plugins from ``get_option`` (the doc fragment's env/ini/vars
 sources). Both hand a getter to ``client_from_options``. The doc fragment
 ``credvault.vault.connection`` mirrors ``connection_argument_spec`` exactly.
 
-A blank value (empty, or only whitespace) counts as not set, wherever it comes
-from: ``CREDVAULT_BUILD=`` or ``CREDVAULT_TIMEOUT=`` in the environment leave
-the option at its default instead of failing a conversion.
+A blank value (``_settings.is_blank``: empty, or only whitespace) counts as not
+set, wherever it comes from: ``CREDVAULT_BUILD=`` or ``CREDVAULT_TIMEOUT=`` in the
+environment leave the option at its default instead of failing a conversion.
 
 The token comes from ``auth_token`` or, read when the client is made, from the
 file ``auth_token_file`` names (``_token_file``); one of them, not both.
@@ -23,9 +23,10 @@ import os
 
 from ansible.module_utils.basic import AnsibleFallbackNotFound
 
-from ._client import DEFAULT_RETRIES, DEFAULT_TIMEOUT, VaultClient
+from ._client import VaultClient
 from ._errors import VaultConfigError
 from ._proxy import proxy_password
+from ._settings import DEFAULT_RETRIES, DEFAULT_TIMEOUT, is_blank
 from ._token_file import read_token_file
 
 CONNECTION_OPTIONS = (
@@ -43,10 +44,6 @@ CONNECTION_OPTIONS = (
     "timeout",
     "retries",
 )
-
-
-def is_blank(value):
-    return isinstance(value, str) and not value.strip()
 
 
 def non_blank_env_fallback(*names):

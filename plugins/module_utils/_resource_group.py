@@ -42,7 +42,6 @@ from dataclasses import dataclass, field
 from ._api import resource_groups as resource_groups_api
 from ._api import resources as resources_api
 from ._checks import clean_text
-from ._client import gates_text
 from ._converge import CreatedMeanwhile, VaultObject
 from ._errors import (
     VaultAPIError,
@@ -54,6 +53,7 @@ from ._errors import (
     not_found,
     refuse_unknown,
 )
+from ._gates import gates_text
 from ._policy import find_policy, list_policies, unknown_policy_error
 
 STATIC, DYNAMIC = "static", "dynamic"

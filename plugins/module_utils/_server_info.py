@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from ._api import service as service_api
 from ._catalogue import CATALOGUE, PKI
-from ._client import PKI_ROOT, REST_ROOT
 from ._errors import VaultUnsupportedError
+from ._settings import PKI_ROOT, REST_ROOT
 
 
 def _open(gates, edition, build):

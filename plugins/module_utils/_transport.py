@@ -17,18 +17,24 @@ Where one context cannot stand for what urllib3 would do per connection, the cli
 checks and errors alike: when the context cannot be made (a CA file that is missing or no PEM, a certificate file
 gone since the client was made), and when the vault is reached through a proxy other than an ``http://`` one (urllib3
 checks an HTTPS proxy's own certificate with the CA files of each connection).
+
+A client that does not verify the vault's certificate silences urllib3's warning about it while its requests are in
+flight (``quiet_if``): its caller warns once instead.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import ssl
 import threading
+import warnings
 
 try:
     import requests
     from requests.adapters import HTTPAdapter
     from requests.utils import DEFAULT_CA_BUNDLE_PATH, extract_zipped_paths, get_netrc_auth, select_proxy
+    from urllib3.exceptions import InsecureRequestWarning
     from urllib3.util.ssl_ import create_urllib3_context
 except ImportError:  # the client refuses to start without requests (HAS_REQUESTS)
     pass
@@ -155,6 +161,44 @@ class SharedTLS:
 def vault_proxy(session, url):
     """The proxy ``session`` sends requests to ``url`` through (its ``proxies``, settled), or None."""
     return select_proxy(url, session.proxies)
+
+
+class InsecureWarningSilencer:
+    """Silences urllib3's InsecureRequestWarning while requests of an insecure client are in flight, and only
+    then: the caller warns once instead, and the rest of the process keeps the warning.
+
+    ``warnings.catch_warnings`` swaps the process-wide filter list, so threads that each entered and left their
+    own would restore each other's lists out of order. Here the first request in flight enters one, the last one
+    out leaves it, under a lock.
+    """
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._in_flight = 0
+        self._catcher = None
+
+    @contextlib.contextmanager
+    def around(self, insecure):
+        if not insecure:
+            yield
+            return
+        with self._lock:
+            if self._in_flight == 0:
+                self._catcher = warnings.catch_warnings()
+                self._catcher.__enter__()  # pylint: disable=unnecessary-dunder-call  # left by the last one out
+                warnings.simplefilter("ignore", InsecureRequestWarning)
+            self._in_flight += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._in_flight -= 1
+                if self._in_flight == 0:
+                    self._catcher.__exit__(None, None, None)
+                    self._catcher = None
+
+
+quiet_if = InsecureWarningSilencer().around
 
 
 def _no_passphrase():

@@ -45,7 +45,6 @@ from typing import Callable
 from ._api import users as users_api
 from ._api._declare import require
 from ._checks import clean_text
-from ._client import gates_text
 from ._converge import CreatedMeanwhile, Field, VaultObject
 from ._errors import (
     VaultAPIError,
@@ -56,6 +55,7 @@ from ._errors import (
     VaultResponseError,
     VaultUnsupportedError,
 )
+from ._gates import gates_text
 from ._membership import REMOVE, REMOVED, add_member, find_user_group_id, pair_outcome, remove_pairs
 from ._paging import PAGE_SIZE, SEARCH_OPERATORS, read_all_pages_if_served, search_input
 

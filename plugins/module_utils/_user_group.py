@@ -33,7 +33,6 @@ from __future__ import annotations
 from ._api import users as users_api
 from ._api._declare import require
 from ._checks import clean_text
-from ._client import gates_text
 from ._errors import (
     VaultAPIError,
     VaultInputError,
@@ -42,6 +41,7 @@ from ._errors import (
     VaultUnsupportedError,
     refuse_unknown,
 )
+from ._gates import gates_text
 from ._membership import NOT_A_MEMBER, REMOVE, REMOVED, add_member, find_user_group_id, pair_outcome, remove_pairs
 from ._paging import read_all_pages, read_all_pages_if_served, search_input
 from ._user import absence_doubt, find_user_id, with_vault_words

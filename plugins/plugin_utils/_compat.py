@@ -43,6 +43,8 @@ from ansible.plugins.cache.memory import CacheModule as MemoryCache
 from ansible.release import __version__ as ANSIBLE_CORE_VERSION
 from ansible.utils.display import Display
 
+from ansible_collections.credvault.vault.plugins.module_utils._settings import is_blank
+
 try:
     from ansible.module_utils.secrets import register_secrets as _register_secrets  # ansible-core 2.22 and later
 except ImportError:  # 2.16 to 2.21
@@ -104,7 +106,7 @@ def register_secrets(values):
     that is not a string (it is skipped)."""
     if _register_secrets is None:
         return
-    _register_secrets([value for value in values if isinstance(value, str) and value.strip()])
+    _register_secrets([value for value in values if isinstance(value, str) and not is_blank(value)])
 
 
 def add_warnings(result, messages):

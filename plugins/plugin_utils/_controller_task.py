@@ -12,7 +12,6 @@ from ansible.errors import AnsibleActionFail
 from ansible.utils.display import Display
 
 from ansible_collections.credvault.vault.plugins.module_utils._checks import check_control_characters
-from ansible_collections.credvault.vault.plugins.module_utils._client import INSECURE_WARNING
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultError
 from ansible_collections.credvault.vault.plugins.module_utils._options import (
     client_from_options,
@@ -20,6 +19,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._options import (
     connection_secrets,
     with_auth_token,
 )
+from ansible_collections.credvault.vault.plugins.module_utils._settings import INSECURE_WARNING
 from ansible_collections.credvault.vault.plugins.module_utils._task import Task
 from ansible_collections.credvault.vault.plugins.plugin_utils._compat import add_warnings, register_secrets
 

@@ -29,9 +29,9 @@ from ansible_collections.credvault.vault.plugins.module_utils._options import (
     CONNECTION_OPTIONS,
     client_from_options,
     connection_secrets,
-    is_blank,
     with_auth_token,
 )
+from ansible_collections.credvault.vault.plugins.module_utils._settings import is_blank
 from ansible_collections.credvault.vault.plugins.plugin_utils._compat import (
     is_missing_required_option,
     option_error_message,

@@ -13,8 +13,9 @@ from unittest import mock
 from ansible_collections.credvault.vault.plugins.module_utils import _object_lock
 from ansible_collections.credvault.vault.plugins.module_utils._answers import read_answer
 from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
-from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient, catalogued
+from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultAPIError
+from ansible_collections.credvault.vault.plugins.module_utils._gates import catalogued
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
 from ansible_collections.credvault.vault.plugins.module_utils._task import Task
 

@@ -20,7 +20,15 @@ import requests
 from conftest import PASSWORD, source_inputs
 from credvault_awx import _messages
 
-from ansible_collections.credvault.vault.plugins.module_utils import _account, _client
+from ansible_collections.credvault.vault.plugins.module_utils import (
+    _account,
+    _client,
+    _connection_errors,
+    _gates,
+    _redaction,
+    _settings,
+    _write_log,
+)
 
 NOT_PEM = "credvault_vault: ca_cert is not a PEM certificate"
 # The collection's words that no AWX field carries.
@@ -73,13 +81,17 @@ def _message_texts(module):
     ]
 
 
-@pytest.mark.parametrize("module", [_client, _account], ids=lambda module: module.__name__.rsplit(".", 1)[-1])
+# The modules the client's messages (and their parts) come from, and the account functions.
+MESSAGE_MODULES = [_client, _settings, _gates, _connection_errors, _redaction, _write_log, _account]
+
+
+@pytest.mark.parametrize("module", MESSAGE_MODULES, ids=lambda module: module.__name__.rsplit(".", 1)[-1])
 def test_collection_messages_are_translated(module):
     """Every text of the client's and the account functions' messages, whatever path raises it, reads in AWX
     terms; the ones about options the plugin never passes (``FIXED``) cannot reach it."""
     texts = [text for text in _message_texts(module) if " " in text]
     reachable = [text for text in texts if not text.startswith(_messages.FIXED)]
-    assert module is not _client or any("ca_path" in text for text in reachable)
+    assert module not in (_client, _settings) or any("ca_path" in text for text in reachable)
     for text in reachable:
         assert not COLLECTION_ONLY.search(_messages.in_awx_terms(text)), text
 

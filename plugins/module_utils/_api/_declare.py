@@ -31,9 +31,8 @@ import functools
 
 from .._catalogue import CATALOGUE
 from .._errors import VaultAPIError, VaultResponseError, VaultUnsupportedError
+from .._gates import UNSERVED
 
-# The HTTP status of a path the vault does not serve: how a vault without an endpoint answers.
-UNSERVED = 404
 FAILS = "fails"
 UNSUPPORTED = "unsupported"
 

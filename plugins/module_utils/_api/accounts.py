@@ -10,8 +10,8 @@ they are not sent."""
 
 from __future__ import annotations
 
-from .._client import gates_text
 from .._errors import VaultAPIError, VaultNotFoundError, VaultUnsupportedError, is_refusal
+from .._gates import gates_text
 from ._declare import UNSUPPORTED, declares
 
 

@@ -16,8 +16,8 @@ import pytest
 import requests
 import yaml
 
-from ansible_collections.credvault.vault.plugins.module_utils._client import DEFAULT_RETRIES, DEFAULT_TIMEOUT
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultConnectionError, VaultInputError
+from ansible_collections.credvault.vault.plugins.module_utils._settings import DEFAULT_RETRIES, DEFAULT_TIMEOUT
 from ansible_collections.credvault.vault.plugins.plugin_utils import _event_source
 from ansible_collections.credvault.vault.tests.unit.fakes import FakeResponse, FakeSession
 from ansible_collections.credvault.vault.tests.unit.plugins.plugin_utils.audit_trail import Trail

@@ -18,7 +18,7 @@ from collections import namedtuple
 from contextlib import contextmanager
 
 from ._ca_cert import CaCertError, check_ca_cert
-from ._client_modules import account, errors
+from ._client_modules import account, errors, settings
 from ._client_modules import client as client_module
 from ._inputs import INPUTS
 from ._messages import with_fields
@@ -66,9 +66,7 @@ def _fields_to_check(exc):
 def _text(kwargs, name):
     """The input ``name``, None when unset or blank (AWX leaves an unset field out or empty)."""
     value = kwargs.get(name)
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    return value
+    return None if settings.is_blank(value) else value
 
 
 @contextmanager
@@ -130,8 +128,8 @@ def _fetch(client, kwargs):
 def _checked_ca_cert(kwargs):
     """The ``ca_cert`` input checked before any connection; None when unset (blank: AWX sends a cleared field as
     an empty string), meaning the system's CAs."""
-    pem = kwargs.get("ca_cert")
-    if pem is None or (isinstance(pem, str) and not pem.strip()):
+    pem = _text(kwargs, "ca_cert")
+    if pem is None:
         return None
     try:
         return check_ca_cert(pem)

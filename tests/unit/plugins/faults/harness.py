@@ -26,7 +26,7 @@ from unittest import mock
 import pytest
 
 from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE, PKI
-from ansible_collections.credvault.vault.plugins.module_utils._client import PKI_ROOT, REST_ROOT
+from ansible_collections.credvault.vault.plugins.module_utils._settings import PKI_ROOT, REST_ROOT
 from ansible_collections.credvault.vault.tests.unit.core_compat import as_controller_takes_it, set_module_args
 
 COLLECTION = "ansible_collections.credvault.vault.plugins"

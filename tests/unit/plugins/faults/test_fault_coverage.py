@@ -21,8 +21,8 @@ from typing import Callable
 
 import pytest
 
-from ansible_collections.credvault.vault.plugins.module_utils._client import MAY_HAVE_BEEN_APPLIED
 from ansible_collections.credvault.vault.plugins.module_utils._options import client_from_options
+from ansible_collections.credvault.vault.plugins.module_utils._write_log import MAY_HAVE_BEEN_APPLIED
 from ansible_collections.credvault.vault.tests.unit.plugins.faults import harness
 from ansible_collections.credvault.vault.tests.utils import module_facts
 

@@ -14,7 +14,7 @@ import urllib3
 from urllib3.exceptions import InsecureRequestWarning, MaxRetryError, NewConnectionError
 
 from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
-from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient, scrub, to_plain
+from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultConfigError,
@@ -22,6 +22,8 @@ from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultResponseError,
     VaultUnsupportedError,
 )
+from ansible_collections.credvault.vault.plugins.module_utils._plain import to_plain
+from ansible_collections.credvault.vault.plugins.module_utils._redaction import scrub
 from ansible_collections.credvault.vault.tests.unit.fakes import FakeResponse, FakeSession, ok
 
 

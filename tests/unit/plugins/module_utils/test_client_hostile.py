@@ -16,14 +16,15 @@ import time
 import pytest
 import urllib3
 
-from ansible_collections.credvault.vault.plugins.module_utils import _client
-from ansible_collections.credvault.vault.plugins.module_utils._client import MIB, READ_SIZE, VaultClient
+from ansible_collections.credvault.vault.plugins.module_utils import _receive
+from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultAPIError,
     VaultConnectionError,
     VaultError,
     VaultResponseError,
 )
+from ansible_collections.credvault.vault.plugins.module_utils._receive import MIB, READ_SIZE
 from ansible_collections.credvault.vault.tests.unit.local_servers import Listener, ScriptedVault
 
 TOKEN = "TOKEN-SECRET-1"
@@ -190,8 +191,8 @@ def test_a_compressed_body_is_bounded_by_what_it_decodes_to(vault, bytes_read, b
 
 
 def test_the_file_cap_is_the_larger_one(vault, monkeypatch):
-    monkeypatch.setattr(_client, "MAX_ANSWER_MIB", 1)
-    monkeypatch.setattr(_client, "MAX_FILE_MIB", 2)
+    monkeypatch.setattr(_receive, "MAX_ANSWER_MIB", 1)
+    monkeypatch.setattr(_receive, "MAX_FILE_MIB", 2)
     headers = {"Transfer-Encoding": "chunked", "Content-Disposition": 'attachment; filename="big.bin"'}
     vault.answer(lambda handler: (200, headers, pieces(MIB // 2, 3)))
     assert len(client_for(vault).call(DOWNLOAD[0], **DOWNLOAD[1]).content) == 3 * MIB // 2
@@ -202,7 +203,7 @@ def test_the_file_cap_is_the_larger_one(vault, monkeypatch):
 
 
 def test_the_connection_of_a_refused_body_is_not_reused(vault, monkeypatch):
-    monkeypatch.setattr(_client, "MAX_ANSWER_MIB", 1)
+    monkeypatch.setattr(_receive, "MAX_ANSWER_MIB", 1)
     answers = [
         (200, {}, SUCCESS),
         (200, {}, SUCCESS),

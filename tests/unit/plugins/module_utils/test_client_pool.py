@@ -10,9 +10,9 @@ import warnings
 import pytest
 from urllib3.exceptions import InsecureRequestWarning
 
-from ansible_collections.credvault.vault.plugins.module_utils import _client
 from ansible_collections.credvault.vault.plugins.module_utils._client import VaultClient
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultConfigError
+from ansible_collections.credvault.vault.plugins.module_utils._transport import InsecureWarningSilencer
 from ansible_collections.credvault.vault.tests.unit.fakes import ok
 
 URL = "https://vault.example:7272"
@@ -68,7 +68,7 @@ def test_requests_sent_and_wrote_are_counted_exactly_from_many_threads():
 
 
 def test_threads_of_an_insecure_client_silence_the_warning_together_and_restore_the_filters_once():
-    silencer = _client._InsecureWarningSilencer()
+    silencer = InsecureWarningSilencer()
     before = list(warnings.filters)
     inside = threading.Barrier(6)
     leave_in_turn = [threading.Event() for dummy in range(6)]
@@ -94,5 +94,5 @@ def test_threads_of_an_insecure_client_silence_the_warning_together_and_restore_
 
 def test_a_verified_client_leaves_the_warning_filters_alone():
     before = list(warnings.filters)
-    with _client._InsecureWarningSilencer().around(False):
+    with InsecureWarningSilencer().around(False):
         assert warnings.filters == before

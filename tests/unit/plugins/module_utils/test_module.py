@@ -10,10 +10,10 @@ import json
 import pytest
 import requests
 
-from ansible_collections.credvault.vault.plugins.module_utils._client import INSECURE_WARNING
 from ansible_collections.credvault.vault.plugins.module_utils._errors import VaultInputError
 from ansible_collections.credvault.vault.plugins.module_utils._module import VaultModule
 from ansible_collections.credvault.vault.plugins.module_utils._options import CONNECTION_OPTIONS
+from ansible_collections.credvault.vault.plugins.module_utils._settings import INSECURE_WARNING
 from ansible_collections.credvault.vault.plugins.module_utils._task import FailedOutcome
 from ansible_collections.credvault.vault.tests.unit.core_compat import (
     as_controller_takes_it,

@@ -17,6 +17,7 @@ from ansible_collections.credvault.vault.plugins.module_utils._options import (
     connection_argument_spec,
     non_blank_env_fallback,
 )
+from ansible_collections.credvault.vault.plugins.module_utils._settings import is_blank
 
 FRAGMENT = os.path.join(os.path.dirname(__file__), *[".."] * 4, "plugins", "doc_fragments", "connection.py")
 
@@ -41,6 +42,17 @@ def test_the_doc_fragment_mirrors_the_argspec():
         assert documented[name].get("default") == option.get("default"), name
         assert documented[name].get("choices") == option.get("choices"), name
     assert spec["timeout"]["type"] == "float"
+
+
+@pytest.mark.parametrize("value", ["", " ", " \t\r\n", "\u00a0"])
+def test_blank_is_a_text_of_whitespace_only(value):
+    assert is_blank(value)
+
+
+@pytest.mark.parametrize("value", [None, 0, False, [], "x", " token "])
+def test_anything_else_is_not_blank(value):
+    """None and the falsy non-texts are not blank: None is unset already, the others are values to check."""
+    assert not is_blank(value)
 
 
 def test_the_fallback_skips_blank_variables(monkeypatch):

@@ -17,13 +17,14 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from ansible_collections.credvault.vault.plugins.module_utils._catalogue import CATALOGUE
-from ansible_collections.credvault.vault.plugins.module_utils._client import base_url, header_value, to_plain
 from ansible_collections.credvault.vault.plugins.module_utils._errors import (
     VaultConfigError,
     VaultError,
     VaultInputError,
 )
+from ansible_collections.credvault.vault.plugins.module_utils._plain import to_plain
 from ansible_collections.credvault.vault.plugins.module_utils._response import VaultResponse
+from ansible_collections.credvault.vault.plugins.module_utils._settings import base_url, header_value
 from ansible_collections.credvault.vault.tests.unit.fakes import FakeResponse
 
 TOKEN = "TOKEN-SECRET-1"  # what the make_client fixture authenticates with
