@@ -40,9 +40,8 @@ from ._errors import (
     VaultError,
     VaultInputError,
     VaultResponseError,
-    VaultUnsupportedError,
 )
-from ._gates import NOT_SERVED_STATUSES, UNSERVED, catalogue_row, catalogued, check_gates, edition_hint
+from ._gates import NOT_SERVED_STATUSES, catalogue_row, catalogued, check_gates, edition_hint
 from ._plain import to_plain
 from ._proxy import proxy_label, proxy_password
 from ._receive import BodyCutOff, BodyLate, BodyTooLarge, drop, read_body
@@ -276,22 +275,6 @@ class VaultClient(WriteLog):
 
         Domain code calls it to refuse a task before its first write when a later call would be refused."""
         check_gates(catalogue_row(key), to_plain(details) if details is not None else None, self.edition, self.build)
-
-    def read_optional(self, key, **kwargs):
-        """``(response, None)`` for a read the vault may lack, or ``(None, why)`` when it lacks it.
-
-        The configured edition and build refuse it before anything is sent; an
-        unconfigured vault without the endpoint answers HTTP 404 (the spec shows
-        no other sign of it). Every other failure is raised.
-        """
-        try:
-            return self.call(key, **kwargs), None
-        except VaultUnsupportedError as exc:
-            return None, str(exc)
-        except (VaultAPIError, VaultResponseError) as exc:
-            if exc.http_status != UNSERVED:
-                raise
-            return None, "the vault does not serve it: %s" % exc
 
     def _operation(self, endpoint):
         return endpoint.operation_for(self.known_edition)

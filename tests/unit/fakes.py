@@ -62,11 +62,10 @@ class ScriptedClient:
     point of it.
 
     Like a ``VaultClient`` it may claim an ``edition`` and ``build``, and it has the
-    client's own ``check_supported`` and ``read_optional``.
+    client's own ``check_supported``.
     """
 
     check_supported = VaultClient.check_supported
-    read_optional = VaultClient.read_optional
     known_edition = VaultClient.known_edition
     learned_edition = None
 
