@@ -61,7 +61,7 @@ DUPLICATES_COUNTS = {
     "boilerplate": r"(\d+) of those marked boilerplate",
 }
 
-Flow = collections.namedtuple("Flow", "files hops distinct_hops crossings requests")
+Flow = collections.namedtuple("Flow", "files client_files hops distinct_hops crossings requests")
 
 
 class CallTrace:
@@ -162,7 +162,30 @@ def traced(vault, run):
     with CallTrace(plugins_dir()) as trace:
         result = run()
     hops = trace.hops()
-    return result, Flow(len(trace.files()), sum(hops.values()), len(hops), trace.crossings(), len(vault.requests))
+    files = trace.files()
+    client = client_side(plugins_dir())
+    return result, Flow(
+        len(files), len(files & client), sum(hops.values()), len(hops), trace.crossings(), len(vault.requests)
+    )
+
+
+def client_side(plugins):
+    """The real paths of ``module_utils/_client.py`` and of every module it imports relatively, at any depth: the
+    HTTP side of a run, below the domain code (and below the gateway where there is one)."""
+    module_utils = os.path.join(os.path.realpath(plugins), "module_utils")
+    found, pending = set(), [os.path.join(module_utils, "_client.py")]
+    while pending:
+        path = pending.pop()
+        if path in found or not os.path.isfile(path):
+            continue
+        found.add(path)
+        with open(path, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read())
+        base = os.path.dirname(path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+                pending.append(os.path.join(base, *node.module.split(".")) + ".py")
+    return found
 
 
 def ran(result, what):
@@ -274,9 +297,10 @@ def files_to_add_a_module(checkout):
 
 
 def flow_row(what, flow):
-    return "| %s | %d | %d (%d) | %d | %d |" % (
+    return "| %s | %d (%d) | %d (%d) | %d | %d |" % (
         what,
         flow.files,
+        flow.client_files,
         flow.hops,
         flow.distinct_hops,
         flow.crossings,
@@ -289,7 +313,7 @@ def table(title, write, read, lines, duplicates, scaffold):
     rows = [
         "## %s" % title,
         "",
-        "| one run | collection files run | hops between them (distinct caller/callee pairs) "
+        "| one run | collection files run (of them the client's: `_client.py` and what it imports) | hops between them (distinct caller/callee pairs) "
         "| `VaultObject` base/subclass crossings | HTTP requests |",
         "| --- | --- | --- | --- | --- |",
         flow_row("write: `vault_account`, new password and notes of an existing account", write),
