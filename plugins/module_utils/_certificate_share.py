@@ -152,12 +152,7 @@ def send_all(client, calls, state):
         try:
             results.append(send(client, call, state))
         except VaultError as exc:
-            raise type(exc)(
-                "%s - %s: %s%s" % (call["what"], call["whom"], exc, _applied(results)),
-                operation=exc.operation,
-                http_status=exc.http_status,
-                vault_message=exc.vault_message,
-            ) from None
+            raise exc.reworded("%s - %s: %s%s" % (call["what"], call["whom"], exc, _applied(results))) from None
     failed = [result for result in results if result["outcome"] == FAILED]
     if failed:
         raise VaultAPIError(

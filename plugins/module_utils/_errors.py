@@ -60,6 +60,13 @@ class VaultError(Exception):
         error.names_its_writes = True
         return error
 
+    def reworded(self, message, kind=None):
+        """This error (as a ``kind`` when given) with ``message``, keeping what the vault said: its operation, HTTP
+        status and message."""
+        return (kind or type(self))(
+            message, operation=self.operation, http_status=self.http_status, vault_message=self.vault_message
+        )
+
     def to_result(self):
         """The fields a module returns beside ``msg`` when it fails."""
         return {"operation": self.operation, "http_status": self.http_status, "vault_message": self.vault_message}

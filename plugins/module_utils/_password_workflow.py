@@ -135,12 +135,7 @@ def resolve_user_id(client, user_name):
     try:
         return users_api.get_user_id(client, user_name)
     except VaultAPIError as exc:
-        raise VaultAPIError(
-            "requester %s: %s" % (user_name, exc),
-            operation=exc.operation,
-            http_status=exc.http_status,
-            vault_message=exc.vault_message,
-        ) from None
+        raise exc.reworded("requester %s: %s" % (user_name, exc), VaultAPIError) from None
 
 
 def list_requests(client, requester_id=None):
@@ -288,11 +283,8 @@ class Transition:
         try:
             self._send()
         except VaultAPIError as exc:
-            raise VaultAPIError(
-                "cannot %s (state found: %s): %s" % (self.label, self.current, exc),
-                operation=exc.operation,
-                http_status=exc.http_status,
-                vault_message=exc.vault_message,
+            raise exc.reworded(
+                "cannot %s (state found: %s): %s" % (self.label, self.current, exc), VaultAPIError
             ) from None
 
     def _send(self):

@@ -297,12 +297,7 @@ class Resource(VaultObject):
         try:
             return self._complete_creation(edit, flags)
         except VaultError as exc:
-            raise type(exc)(
-                "resource %s was created, but not completed: %s" % (desired["name"], exc),
-                operation=exc.operation,
-                http_status=exc.http_status,
-                vault_message=exc.vault_message,
-            ) from None
+            raise exc.reworded("resource %s was created, but not completed: %s" % (desired["name"], exc)) from None
 
     def _complete_creation(self, edit, flags):
         """After CREATE RESOURCE: the edit of what the create input cannot carry, and the first account's booleans."""

@@ -600,12 +600,9 @@ class ResourceGroup(VaultObject):
                 self.client, resource_groups_api.associate_resources, str(created["resourceGroupId"]), members
             )
         except VaultError as exc:
-            raise type(exc)(
+            raise exc.reworded(
                 "resource group %s was recreated (new id %s) but its resources %s were not all associated "
-                "again: %s" % (self.desired["name"], created["resourceGroupId"], ", ".join(sorted(members)), exc),
-                operation=exc.operation,
-                http_status=exc.http_status,
-                vault_message=exc.vault_message,
+                "again: %s" % (self.desired["name"], created["resourceGroupId"], ", ".join(sorted(members)), exc)
             ) from None
 
 

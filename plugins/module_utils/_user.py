@@ -614,12 +614,7 @@ class User(VaultObject):
         except CreatedButFailed:
             raise
         except VaultError as exc:
-            raise type(exc)(
-                "%s was deleted, not recreated: %s" % (self.label, exc),
-                operation=exc.operation,
-                http_status=exc.http_status,
-                vault_message=exc.vault_message,
-            ) from None
+            raise exc.reworded("%s was deleted, not recreated: %s" % (self.label, exc)) from None
         return self.after_creation(self.tracker, created)
 
     def prepare_groups(self):

@@ -60,9 +60,4 @@ def _password(client, resource, account, use, params):
         ref = require_account(client, resource, account)
         return get_password(client, ref, params.get("reason"), params.get("ticket_id"))
     except VaultError as exc:
-        raise type(exc)(
-            "cannot fetch the %s password of %s/%s: %s" % (use, resource, account, exc),
-            operation=exc.operation,
-            http_status=exc.http_status,
-            vault_message=exc.vault_message,
-        ) from None
+        raise exc.reworded("cannot fetch the %s password of %s/%s: %s" % (use, resource, account, exc)) from None

@@ -54,12 +54,7 @@ class Call:
             return self.client.call(self.key, path=path, details=details, query=query, files=files)
         except (VaultAPIError, VaultResponseError) as exc:
             if self.unserved == UNSUPPORTED and exc.http_status == UNSERVED:
-                raise VaultUnsupportedError(
-                    "the vault does not serve it: %s" % exc,
-                    operation=exc.operation,
-                    http_status=exc.http_status,
-                    vault_message=exc.vault_message,
-                ) from None
+                raise exc.reworded("the vault does not serve it: %s" % exc, VaultUnsupportedError) from None
             raise
 
 

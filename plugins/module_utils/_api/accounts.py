@@ -40,11 +40,9 @@ def get_resource_account_ids(call, resource_name, account_name) -> tuple[str, st
     except VaultAPIError as exc:
         if is_refusal(exc):
             raise
-        raise VaultNotFoundError(
+        raise exc.reworded(
             "GET_RESOURCEACCOUNTID found no account %s in resource %s: %s" % (account_name, resource_name, exc),
-            operation=exc.operation,
-            http_status=exc.http_status,
-            vault_message=exc.vault_message,
+            VaultNotFoundError,
         ) from None
     if not (ids.get("RESOURCEID") and ids.get("ACCOUNTID")):
         raise VaultNotFoundError(
@@ -125,12 +123,7 @@ def get_totp(call, account_id, label) -> str:
     except VaultAPIError as exc:
         if is_refusal(exc) or not 200 <= (exc.http_status or 0) < 300:
             raise
-        raise AccountWithoutTotp(
-            "the vault has no TOTP for %s: %s" % (label, exc),
-            operation=exc.operation,
-            http_status=exc.http_status,
-            vault_message=exc.vault_message,
-        ) from None
+        raise exc.reworded("the vault has no TOTP for %s: %s" % (label, exc), AccountWithoutTotp) from None
     if code is None:
         raise VaultAPIError("FETCH_CURRENT_TOTP for %s returned no TOTP" % label, operation="FETCH_CURRENT_TOTP")
     return str(code)

@@ -52,12 +52,7 @@ def get_user_id(call, user_name) -> str:
     except VaultAPIError as exc:
         if exc.http_status not in (None, 200) or is_refusal(exc):
             raise
-        raise VaultNotFoundError(
-            "user %s does not exist: %s" % (user_name, exc),
-            operation=exc.operation,
-            http_status=exc.http_status,
-            vault_message=exc.vault_message,
-        ) from None
+        raise exc.reworded("user %s does not exist: %s" % (user_name, exc), VaultNotFoundError) from None
     user_id = details.get("USERID")
     if user_id in (None, ""):
         raise VaultResponseError("get_USERID for user %s returned no USERID" % user_name, operation="get_USERID")
@@ -102,12 +97,7 @@ def get_user_group_id(call, user_group_name) -> str:
     except VaultAPIError as exc:
         if exc.http_status not in (None, 200):
             raise
-        raise VaultNotFoundError(
-            "user group %s does not exist: %s" % (user_group_name, exc),
-            operation=exc.operation,
-            http_status=exc.http_status,
-            vault_message=exc.vault_message,
-        ) from None
+        raise exc.reworded("user group %s does not exist: %s" % (user_group_name, exc), VaultNotFoundError) from None
     group_id = details.get("USERGROUPID")
     if group_id in (None, ""):
         raise VaultResponseError(
