@@ -66,7 +66,8 @@ help:
 	@echo '                  (stops at the first failure)'
 	@echo 'make venv         create .venv with the tools from requirements-dev.txt and the simulator'
 	@echo 'make collection   copy the sources to $(COPY:$(CURDIR)/%=%)'
-	@echo 'make units        pytest of tests/unit and tests/simulator/tests'
+	@echo 'make units        pytest of tests/unit, tests/tooling (the tests of make'"'"'s own scripts and the benchmark'"'"'s'
+	@echo '                  report) and tests/simulator/tests'
 	@echo 'make lint         ruff format --check, ruff check, ansible-lint --profile production, antsibull-changelog lint'
 	@echo 'make format       apply ruff format and ruff check --fix (the one style of ruff.toml)'
 	@echo 'make examples     write each plugin'"'"'s EXAMPLES to its integration target'"'"'s tasks/examples.yml'
@@ -133,14 +134,19 @@ $(ANSIBLE_TEST_CACHE)/get_pip_%.py: tests/utils/get_pip_offline.py
 # the system's /tmp/pytest-of-<user>, which pytest leaves behind. pytest makes the folder, not its parent.
 PYTEST_TEMP := $(BUILD)/pytest
 
-# Two runs: the simulator's tests use the simulator's own pytest configuration
-# (tests/simulator/pyproject.toml), the unit tests import the collection as
+# One file or test: make units UNIT_TESTS=tests/unit/plugins/module_utils/test_client.py (also for make check).
+UNIT_TESTS ?= tests/unit
+# UNIT_TESTS left at its default: the whole suite, and not tests picked by hand.
+ALL_UNIT_TESTS := $(filter tests/unit,$(UNIT_TESTS))
+
+# Two runs: the simulator's tests use the simulator's own pytest configuration (tests/simulator/pyproject.toml); the
+# unit tests, with the tests of the repository's tooling (tests/tooling) beside them, import the collection as
 # ansible_collections.credvault.vault from the copy.
 units: $(SETUP)
 	mkdir -p $(PYTEST_TEMP)
 	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --basetemp $(PYTEST_TEMP)/units \
-	  --rootdir $(COPY) $(UNIT_TESTS)
-	$(if $(filter tests/unit,$(UNIT_TESTS)),cd $(COPY) && python -m pytest -p no:cacheprovider \
+	  --rootdir $(COPY) $(UNIT_TESTS) $(if $(ALL_UNIT_TESTS),tests/tooling)
+	$(if $(ALL_UNIT_TESTS),cd $(COPY) && python -m pytest -p no:cacheprovider \
 	  --basetemp $(PYTEST_TEMP)/simulator tests/simulator/tests)
 
 sanity: $(SETUP)
@@ -452,9 +458,7 @@ test: venv collection system-packages
 	  $(if $(REQUIRE_ALL_PYTHONS),REQUIRE_ALL_PYTHONS=1)
 
 # The inner loop: the format check, ruff's lint and the unit tests on every core (pytest-xdist); ansible-lint (two
-# minutes of CPU by itself) is left to make lint. One file or test:
-# make check UNIT_TESTS=tests/unit/plugins/module_utils/test_client.py (also for make units).
-UNIT_TESTS ?= tests/unit
+# minutes of CPU by itself) is left to make lint; the tooling's tests (tests/tooling) to make units.
 check: venv collection
 	ruff format --check --diff .
 	ruff check .

@@ -17,8 +17,8 @@ time must not share them), then, in order:
 * ``sanity``: ``ansible-test sanity --venv --python X`` of that version, leaving out the repository's tooling
   (``NOT_RUN_BY_ANSIBLE_CORE``, which make sanity checks with the ansible-core and Python that run it) and, on the
   rows that do not run them, the unit tests (``UNIT_TESTS``);
-* ``units``: the collection's unit tests (tests/unit) but the module scenarios (``SCENARIOS``), on the oldest and
-  the newest version only;
+* ``units``: the collection's unit tests (tests/unit) but the module scenarios (``SCENARIOS``), and the tests of the
+  repository's tooling (tests/tooling), on the oldest and the newest version only;
 * ``smoke``: tests/utils/smoke.py, a run against the simulator touching every plugin type, failing on
   any deprecation warning; on 2.22 and later it also checks that secrets printed without ``no_log`` are masked
   by ansible-core's Secrets API (``secrets_masked``, which the 2.22 row is there to run);
@@ -63,7 +63,7 @@ UNIT_REQUIREMENTS = ("pytest", "hypothesis", "antsibull-changelog")
 NOT_RUN_BY_ANSIBLE_CORE = ("tests/simulator/", "tests/utils/", "tests/bench/")
 # The unit tests, another two fifths: run on the oldest and the newest row only (``units``), so the rows between
 # leave them out of sanity too (about a minute of CPU each): what such a row checks is what its ansible-core loads.
-UNIT_TESTS = ("tests/unit/",)
+UNIT_TESTS = ("tests/unit/", "tests/tooling/")
 # The module scenarios moved down from the integration suite, which runs on .venv's ansible-core only: the rows run
 # the rest of the unit tests, and the integration contract of each module stays in integration.
 SCENARIOS = "tests/unit/plugins/scenarios"
@@ -203,7 +203,7 @@ def units(venv, root, copy, env):
     run(
         # pytest's temporary files beside the row's collections, not in /tmp/pytest-of-<user>.
         [python, "-m", "pytest", "-p", "no:cacheprovider", "--basetemp", os.path.join(os.path.dirname(root), "pytest")]
-        + ["--rootdir", copy, "-q", "--ignore", SCENARIOS, "tests/unit"],
+        + ["--rootdir", copy, "-q", "--ignore", SCENARIOS, *UNIT_TESTS],
         cwd=copy,
         env=dict(env, PYTHONPATH=root),
     )

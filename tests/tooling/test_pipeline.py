@@ -193,8 +193,9 @@ def test_a_rows_sanity_leaves_out_only_what_its_ansible_core_neither_loads_nor_r
         left_out = matrix.left_out_of_sanity(row)
         assert "plugins/" not in left_out and "tests/integration/" not in left_out
         assert set(matrix.NOT_RUN_BY_ANSIBLE_CORE) <= set(left_out)
-        # The unit tests are checked wherever they run.
-        assert ("tests/unit/" in left_out) is not row.units
+        # The unit tests and the tooling's tests are checked wherever they run.
+        for tests in ("tests/unit/", "tests/tooling/"):
+            assert (tests in left_out) is not row.units
     # The tooling runs on .venv's ansible-core and Python only: make sanity checks it there.
     assert all(set(matrix.NOT_RUN_BY_ANSIBLE_CORE) <= set(matrix.left_out_of_sanity(row)) for row in matrix.ROWS)
 
