@@ -66,8 +66,12 @@ help:
 	@echo '                  (stops at the first failure)'
 	@echo 'make venv         create .venv with the tools from requirements-dev.txt and the simulator'
 	@echo 'make collection   copy the sources to $(COPY:$(CURDIR)/%=%)'
-	@echo 'make units        pytest of tests/unit, tests/tooling (the tests of make'"'"'s own scripts and the benchmark'"'"'s'
-	@echo '                  report) and tests/simulator/tests'
+	@echo 'make check        the inner loop in its own light venv (.build/check-venv): ruff format --check, ruff check,'
+	@echo '                  the unit tests but those marked slow (the fault suite, the module scenarios, real'
+	@echo '                  processes and timeouts), the property tests on a tenth as many examples'
+	@echo '                  (UNIT_TESTS=path[::test] runs those named, slow or not)'
+	@echo 'make units        pytest of tests/unit (all of it), tests/tooling (the tests of make'"'"'s own scripts and the'
+	@echo '                  benchmark'"'"'s report) and tests/simulator/tests'
 	@echo 'make lint         ruff format --check, ruff check, ansible-lint --profile production, antsibull-changelog lint'
 	@echo 'make format       apply ruff format and ruff check --fix (the one style of ruff.toml)'
 	@echo 'make examples     write each plugin'"'"'s EXAMPLES to its integration target'"'"'s tasks/examples.yml'
@@ -106,14 +110,29 @@ help:
 
 venv: $(VENV_STAMP)
 
-# A venv of another Python (an older .venv, or PYTHON=... given) is made again.
-$(VENV_STAMP): requirements-dev.txt tests/simulator/pyproject.toml
-	if [ -x $(VENV)/bin/python ] && ! $(VENV)/bin/python -c 'import sys; sys.exit(sys.version_info[:2] != tuple(map(int, "$(TEST_PYTHON)".split("."))))'; then \
-	  rm -rf $(VENV); fi
-	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/python -m pip install --progress-bar off -r requirements-dev.txt
-	$(VENV)/bin/python -m pip install --progress-bar off -e tests/simulator
+# $(call python_venv,DIR,REQUIREMENTS): the venv DIR on $(PYTHON) with REQUIREMENTS and the simulator. A venv of
+# another Python (an older one, or PYTHON=... given) is made again.
+define python_venv
+	if [ -x $(1)/bin/python ] && ! $(1)/bin/python -c 'import sys; sys.exit(sys.version_info[:2] != tuple(map(int, "$(TEST_PYTHON)".split("."))))'; then \
+	  rm -rf $(1); fi
+	test -x $(1)/bin/python || $(PYTHON) -m venv $(1)
+	$(1)/bin/python -m pip install --progress-bar off -r $(2)
+	$(1)/bin/python -m pip install --progress-bar off -e tests/simulator
 	touch $@
+endef
+
+# requirements-dev.txt includes requirements-check.txt, which includes tests/unit/requirements.txt.
+CHECK_REQUIREMENTS := requirements-check.txt tests/unit/requirements.txt tests/simulator/pyproject.toml
+
+$(VENV_STAMP): requirements-dev.txt $(CHECK_REQUIREMENTS)
+	$(call python_venv,$(VENV),requirements-dev.txt)
+
+# make check's own venv: what the unit tests need and ruff (requirements-check.txt), none of .venv's tools.
+CHECK_VENV := $(BUILD)/check-venv
+CHECK_STAMP := $(CHECK_VENV)/.installed-$(TEST_PYTHON)
+
+$(CHECK_STAMP): $(CHECK_REQUIREMENTS)
+	$(call python_venv,$(CHECK_VENV),requirements-check.txt)
 
 # A fresh copy of the tracked and untracked-but-not-ignored files. Stale files
 # go; tests/output (ansible-test's venvs and results) stays to keep reruns fast.
@@ -134,7 +153,8 @@ $(ANSIBLE_TEST_CACHE)/get_pip_%.py: tests/utils/get_pip_offline.py
 # the system's /tmp/pytest-of-<user>, which pytest leaves behind. pytest makes the folder, not its parent.
 PYTEST_TEMP := $(BUILD)/pytest
 
-# One file or test: make units UNIT_TESTS=tests/unit/plugins/module_utils/test_client.py (also for make check).
+# The unit tests, all of them (those marked slow too), with the property tests' full profile; one file or test:
+# make units UNIT_TESTS=tests/unit/plugins/module_utils/test_client.py (also for make check).
 UNIT_TESTS ?= tests/unit
 # UNIT_TESTS left at its default: the whole suite, and not tests picked by hand.
 ALL_UNIT_TESTS := $(filter tests/unit,$(UNIT_TESTS))
@@ -457,14 +477,30 @@ test: venv collection system-packages
 	  $(addprefix --stage ,$(TEST_STAGES)) -- $(MAKE) SKIP_SETUP=1 BUILD=$(BUILD) VENV=$(VENV) \
 	  $(if $(REQUIRE_ALL_PYTHONS),REQUIRE_ALL_PYTHONS=1)
 
-# The inner loop: the format check, ruff's lint and the unit tests on every core (pytest-xdist); ansible-lint (two
-# minutes of CPU by itself) is left to make lint; the tooling's tests (tests/tooling) to make units.
-check: venv collection
-	ruff format --check --diff .
-	ruff check .
-	mkdir -p $(PYTEST_TEMP)
-	cd $(COPY) && PYTHONPATH=$(BUILD) python -m pytest -p no:cacheprovider --basetemp $(PYTEST_TEMP)/check \
-	  --rootdir $(COPY) -q -n auto $(UNIT_TESTS)
+# The inner loop, in its own venv (CHECK_VENV): the format check, ruff's lint and the unit tests on every core
+# (pytest-xdist) but those marked slow (SLOW_TESTS of tests/unit/conftest.py: the fault suite, the module scenarios,
+# and the tests of real processes and real timeouts), each property test drawing a tenth as many examples
+# (tests/unit/conftest.py); make units runs them all, and the tooling's tests. ansible-lint (two minutes of CPU by
+# itself) is left to make lint. UNIT_TESTS=<path or path::test> runs the tests named, slow or not.
+# No copy of the collection: it is imported as ansible_collections.credvault.vault through a symlink to this checkout
+# (CHECK_LINK, made afresh each time, so that it never names another checkout), and pytest runs the tests through it,
+# so that paths under the collection are what they are in the copy. Python's byte code and Hypothesis's files go
+# under .build (PYTHONDONTWRITEBYTECODE, if set, would compile every module on every run).
+CHECK_COLLECTIONS := $(BUILD)/check-collections
+CHECK_LINK := $(CHECK_COLLECTIONS)/ansible_collections/credvault/vault
+CHECK_PYTEST := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(BUILD)/pycache \
+  HYPOTHESIS_STORAGE_DIRECTORY=$(BUILD)/hypothesis PYTHONPATH=$(CHECK_COLLECTIONS) $(CHECK_VENV)/bin/python -m pytest
+# UNIT_TESTS through the link; pytest's report names a test through it (.build/check-collections/.../vault/tests/...),
+# and that form is taken too.
+CHECK_TESTS := $(addprefix $(CHECK_LINK)/,$(patsubst $(CHECK_LINK:$(CURDIR)/%=%)/%,%,$(UNIT_TESTS)))
+
+check: $(CHECK_STAMP)
+	$(CHECK_VENV)/bin/ruff format --check --diff .
+	$(CHECK_VENV)/bin/ruff check .
+	mkdir -p $(dir $(CHECK_LINK)) $(PYTEST_TEMP)
+	ln -sfn $(CURDIR) $(CHECK_LINK)
+	$(CHECK_PYTEST) -p no:cacheprovider --basetemp $(PYTEST_TEMP)/check --rootdir $(CHECK_LINK) -q -n auto \
+	  --hypothesis-profile credvault-check $(if $(ALL_UNIT_TESTS),-m 'not slow') $(CHECK_TESTS)
 
 # Writes the pieces of a new module into this checkout (tests/utils/new_module.py says which), then the shared files
 # from the modules' declarations (tests/utils/module_facts.py, which reads them with the venv's PyYAML).

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import multiprocessing.util
+import os
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -24,6 +25,21 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 settings.load_profile("credvault")
+# The inner loop (make check: ``--hypothesis-profile credvault-check``) draws a tenth as many examples; make units (and
+# so make test) draws them all.
+settings.register_profile("credvault-check", parent=settings.get_profile("credvault"), max_examples=20)
+
+# What the inner loop (make check) leaves to make units and make test: the tests that wait on real time, processes or
+# simulators, marked ``slow``, each with what it waits on. Paths are relative to this folder; a folder's entry marks
+# every test under it. make check UNIT_TESTS=<path> runs the tests it names, marked or not.
+SLOW_TESTS = {
+    "plugins/faults/": "every fault kind against every plugin, each cell against a simulator in this process",
+    "plugins/scenarios/": "modules against simulators of every profile in this process, and racing processes",
+    "plugins/module_utils/test_object_lock.py": "processes holding the lock, and the bounded waits for it",
+    "plugins/module_utils/test_client_hostile.py": "real HTTPS servers that stall, drip or never end, and timeouts",
+    "plugins/plugin_utils/test_run_cache.py": "the broker as a process of its own, and its time limits",
+}
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 # multiprocessing's own directory (the forkserver's socket) is made now, in the system's temporary directory: tests
 # point tempfile at their own tmp_path (module_utils/conftest.py), under which, in a deep checkout, the socket's path
@@ -46,3 +62,19 @@ def make_client():
         return client
 
     return factory
+
+
+def pytest_configure(config):
+    """The ``slow`` marker; an entry of SLOW_TESTS that names nothing (a test moved or renamed) stops the run."""
+    config.addinivalue_line(
+        "markers", "slow: waits on real time, processes or simulators (SLOW_TESTS of tests/unit/conftest.py)"
+    )
+    missing = [path for path in SLOW_TESTS if not os.path.exists(os.path.join(HERE, path))]
+    if missing:
+        raise pytest.UsageError("SLOW_TESTS of %s names what does not exist: %s" % (__file__, ", ".join(missing)))
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if os.path.relpath(str(item.path), HERE).startswith(tuple(SLOW_TESTS)):
+            item.add_marker(pytest.mark.slow)

@@ -54,6 +54,7 @@ FORBIDDEN_PATHS = (
     "Makefile",
     "ruff.toml",
     "requirements-dev.txt",
+    "requirements-check.txt",
     ".ansible-lint",
     ".yamllint",
     ".gitignore",
