@@ -79,8 +79,17 @@ def write_tls_files(directory, name="127.0.0.1"):
     return paths
 
 
+def _serve_until_closed(server):
+    """``close()`` waits until the server's loop sees it: a twentieth of a second, where socketserver's own poll
+    interval would make every test module that starts a server wait half a second for it."""
+    server.serve_forever(poll_interval=0.05)
+
+
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Each write goes out at once: with Nagle's algorithm the body waits for the client's delayed acknowledgement of
+    # the headers (about 40 ms on every answer of a local server).
+    disable_nagle_algorithm = True
 
     def _serve(self):
         # The queue of this request's test: a request still streaming when the next test calls ``answer`` must
@@ -192,7 +201,7 @@ class ScriptedVault:
         self.server.streamed = queue.Queue()
         self.server.script = lambda handler: (200, {}, b"")
         self.url = "https://127.0.0.1:%d" % self.server.server_address[1]
-        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=_serve_until_closed, args=(self.server,), daemon=True)
         self._thread.start()
 
     @property
@@ -231,7 +240,7 @@ class Listener:
         self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Record)
         self.server.daemon_threads = True
         self.port = self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        threading.Thread(target=_serve_until_closed, args=(self.server,), daemon=True).start()
 
     def nothing_arrived(self, wait=0.05):
         time.sleep(wait)
